@@ -1,0 +1,76 @@
+#include "json_out.h"
+
+namespace scalebook::cli {
+
+Json to_json(const Value& value) {
+  if (value.is_number()) return value.number;
+  if (value.is_text()) return value.text;
+  return nullptr;
+}
+
+Json to_json(const Schema& schema) {
+  Json inputs = Json::array();
+  for (const InputSpec& in : schema.inputs) {
+    Json j = {{"name", in.name},
+              {"type", to_string(in.kind)},
+              {"unit", in.unit},
+              {"description", in.description},
+              {"default", to_json(in.default_value)}};
+    if (in.kind == InputKind::choice) {
+      j["choices"] = in.choices;
+    } else {
+      j["min"] = in.min;
+      j["min_exclusive"] = in.min_exclusive;
+      j["max"] = in.max;
+    }
+    inputs.push_back(j);
+  }
+  Json outputs = Json::array();
+  for (const OutputSpec& out : schema.outputs) {
+    outputs.push_back({{"name", out.name},
+                       {"type", out.is_text ? "text" : "number"},
+                       {"unit", out.unit},
+                       {"description", out.description}});
+  }
+  return {{"name", schema.name},
+          {"description", schema.description},
+          {"inputs", inputs},
+          {"outputs", outputs}};
+}
+
+Json to_json(const Calculation& calc, bool explain) {
+  Json j = Json::object();
+  for (const auto& [name, value] : calc.outputs) j[name] = to_json(value);
+  if (explain) {
+    Json steps = Json::array();
+    for (const Step& s : calc.steps) {
+      steps.push_back(
+          {{"label", s.label}, {"latex", s.latex}, {"value", s.value}, {"unit", s.unit}});
+    }
+    j["steps"] = steps;
+  }
+  return j;
+}
+
+Json to_json(const Chip& chip) {
+  Json peaks = Json::object();
+  for (const PeakFlops& p : chip.peaks) peaks[to_string(p.dtype)] = p.flops_per_s;
+  Json notes = Json::object();
+  for (const SourceNote& n : chip.notes) notes[n.field] = n.note;
+  return {{"id", chip.id},
+          {"name", chip.name},
+          {"vendor", chip.vendor},
+          {"peak_flops", peaks},
+          {"hbm_bandwidth", chip.hbm_bandwidth},
+          {"hbm_capacity", chip.hbm_capacity},
+          {"comm_bandwidth", chip.comm_bandwidth},
+          {"comm_link", chip.comm_link},
+          {"notes", notes}};
+}
+
+Json to_json(const Error& error) {
+  return {{"error",
+           {{"code", to_string(error.code)}, {"field", error.field}, {"message", error.message}}}};
+}
+
+}  // namespace scalebook::cli

@@ -1,0 +1,148 @@
+// scalebook: the engine at a terminal. JSON when stdout is not a terminal or with --json,
+// text otherwise. Bad input exits 2 with a one-line error on stderr.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "json_out.h"
+#include "text_out.h"
+
+namespace {
+
+using scalebook::Error;
+using scalebook::ErrorCode;
+using scalebook::cli::Json;
+
+constexpr const char* kUsage =
+    "usage: scalebook [--json|--text] [--explain] COMMAND\n"
+    "  list                      the calculators\n"
+    "  schema NAME               a calculator's inputs and outputs\n"
+    "  calc NAME [name=value]... run a calculator (values in SI base units)\n"
+    "  chips                     the hardware catalog\n"
+    "  chip ID                   one chip with its source notes\n";
+
+struct Options {
+  bool json = false;
+  bool explain = false;
+  std::vector<std::string> words;
+};
+
+Options parse_options(int argc, char** argv) {
+  Options opt;
+  opt.json = !isatty(STDOUT_FILENO);
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--json") opt.json = true;
+    else if (arg == "--text") opt.json = false;
+    else if (arg == "--explain") opt.explain = true;
+    else opt.words.push_back(arg);
+  }
+  return opt;
+}
+
+int fail(const Options& opt, const Error& error) {
+  std::cerr << "scalebook: " << error.message << "\n";
+  if (opt.json) std::cout << scalebook::cli::to_json(error).dump(2) << "\n";
+  return 2;
+}
+
+int usage_error(const Options& opt, const std::string& message) {
+  if (!opt.json) std::cerr << kUsage;
+  return fail(opt, Error{ErrorCode::invalid_argument, "", message});
+}
+
+void print(const Options& opt, const Json& json, const std::string& text) {
+  std::cout << (opt.json ? json.dump(2) + "\n" : text);
+}
+
+int list(const Options& opt) {
+  Json json = Json::array();
+  std::string text;
+  for (const std::string& name : scalebook::calculator_names()) {
+    const scalebook::Schema schema = scalebook::schema_of(name).value();
+    json.push_back({{"name", name}, {"description", schema.description}});
+    text += name + std::string(name.size() < 12 ? 12 - name.size() : 1, ' ') +
+            schema.description + "\n";
+  }
+  print(opt, json, text);
+  return 0;
+}
+
+int schema(const Options& opt) {
+  if (opt.words.size() != 2) return usage_error(opt, "schema takes one calculator name");
+  auto result = scalebook::schema_of(opt.words[1]);
+  if (!result.ok()) return fail(opt, result.error());
+  print(opt, scalebook::cli::to_json(result.value()), scalebook::cli::to_text(result.value()));
+  return 0;
+}
+
+int calc(const Options& opt) {
+  if (opt.words.size() < 2) return usage_error(opt, "calc takes a calculator name");
+  const std::string& name = opt.words[1];
+  auto schema = scalebook::schema_of(name);
+  if (!schema.ok()) return fail(opt, schema.error());
+  scalebook::Inputs inputs;
+  for (size_t i = 2; i < opt.words.size(); ++i) {
+    const std::string& word = opt.words[i];
+    auto eq = word.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      return fail(opt, Error{ErrorCode::invalid_argument, "",
+                             "expected name=value, got \"" + word + "\""});
+    }
+    std::string key = word.substr(0, eq);
+    if (inputs.count(key)) {
+      return fail(opt, Error{ErrorCode::invalid_argument, key, key + " is given twice"});
+    }
+    inputs[key] = scalebook::Value::of(word.substr(eq + 1));
+  }
+  auto result = scalebook::calculate(name, inputs);
+  if (!result.ok()) return fail(opt, result.error());
+  print(opt, scalebook::cli::to_json(result.value(), opt.explain),
+        scalebook::cli::to_text(schema.value(), result.value(), opt.explain));
+  return 0;
+}
+
+int chips(const Options& opt) {
+  Json json = Json::array();
+  std::string text;
+  for (const scalebook::Chip& chip : scalebook::chips()) {
+    json.push_back(scalebook::cli::to_json(chip));
+    text += scalebook::cli::to_text(chip);
+  }
+  print(opt, json, text);
+  return 0;
+}
+
+int chip(const Options& opt) {
+  if (opt.words.size() != 2) return usage_error(opt, "chip takes one chip id");
+  const scalebook::Chip* found = scalebook::find_chip(opt.words[1]);
+  if (!found) {
+    std::string ids;
+    for (const std::string& id : scalebook::chip_ids()) ids += (ids.empty() ? "" : ", ") + id;
+    return fail(opt, Error{ErrorCode::not_found, "chip",
+                           "unknown chip \"" + opt.words[1] + "\"; choose one of " + ids});
+  }
+  print(opt, scalebook::cli::to_json(*found), scalebook::cli::to_text(*found));
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options opt = parse_options(argc, argv);
+  if (opt.words.empty() || opt.words[0] == "help" || opt.words[0] == "--help" ||
+      opt.words[0] == "-h") {
+    std::cout << kUsage;
+    return opt.words.empty() ? 2 : 0;
+  }
+  const std::string& command = opt.words[0];
+  if (command == "list") return list(opt);
+  if (command == "schema") return schema(opt);
+  if (command == "calc") return calc(opt);
+  if (command == "chips") return chips(opt);
+  if (command == "chip") return chip(opt);
+  return usage_error(opt, "unknown command \"" + command + "\"");
+}

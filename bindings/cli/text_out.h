@@ -1,0 +1,17 @@
+#pragma once
+// Engine structs as text for a person at a terminal.
+#include <string>
+
+#include "scalebook/catalog.h"
+#include "scalebook/registry.h"
+
+namespace scalebook::cli {
+
+// 3 significant digits with an SI prefix: 0.005076 s -> "5.08 ms".
+std::string si(double x, const std::string& unit);
+
+std::string to_text(const Schema& schema);
+std::string to_text(const Schema& schema, const Calculation& calc, bool explain);
+std::string to_text(const Chip& chip);
+
+}  // namespace scalebook::cli

@@ -1,0 +1,29 @@
+#pragma once
+// The inputs every hardware-facing calculator shares: a chip from the catalog, a dtype,
+// and per-call overrides of the chip's numbers (a reader's own chip).
+#include <string>
+#include <vector>
+
+#include "scalebook/catalog.h"
+#include "scalebook/registry.h"
+#include "scalebook/schema.h"
+
+namespace scalebook {
+
+struct ChipNumbers {
+  const Chip* chip = nullptr;
+  double peak_flops = 0;      // FLOP/s for the compute dtype
+  double hbm_bandwidth = 0;   // B/s
+  double comm_bandwidth = 0;  // B/s
+};
+
+InputSpec chip_input();
+InputSpec dtype_input(const std::string& name, const std::string& description, Value fallback);
+// peak_flops, hbm_bandwidth and, with `with_comm`, comm_bandwidth.
+std::vector<InputSpec> chip_override_inputs(bool with_comm);
+
+// The chip's numbers with overrides applied; an error when the chip has no peak for
+// `compute_dtype` and none was given.
+Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dtype);
+
+}  // namespace scalebook

@@ -1,0 +1,42 @@
+#pragma once
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace scalebook {
+
+// An input or output value: a number, a text (a choice, or a number still to be parsed
+// from a form or a command line), or nothing (an output with no value, e.g. "never").
+struct Value {
+  enum class Kind { none, number, text };
+  Kind kind = Kind::none;
+  double number = 0;
+  std::string text;
+
+  static Value of(double n) { return {Kind::number, n, {}}; }
+  static Value of(std::string t) { return {Kind::text, 0, std::move(t)}; }
+  static Value of(const char* t) { return of(std::string(t)); }
+  static Value none() { return {}; }
+  bool is_number() const { return kind == Kind::number; }
+  bool is_text() const { return kind == Kind::text; }
+  bool is_none() const { return kind == Kind::none; }
+};
+
+using Inputs = std::map<std::string, Value>;
+
+// One line of a worked solution: what was computed, how (LaTeX with the numbers
+// substituted), and the result in SI base units.
+struct Step {
+  std::string label;
+  std::string latex;
+  double value = 0;
+  std::string unit;
+};
+
+struct Calculation {
+  std::vector<std::pair<std::string, Value>> outputs;  // in schema order
+  std::vector<Step> steps;
+};
+
+}  // namespace scalebook

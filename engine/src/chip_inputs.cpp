@@ -1,0 +1,54 @@
+#include "scalebook/chip_inputs.h"
+
+namespace scalebook {
+
+InputSpec chip_input() {
+  InputSpec spec{"chip", InputKind::choice, "", "accelerator from the hardware catalog",
+                 Value::of("tpu-v5e")};
+  spec.choices = chip_ids();
+  return spec;
+}
+
+InputSpec dtype_input(const std::string& name, const std::string& description, Value fallback) {
+  InputSpec spec{name, InputKind::choice, "", description, std::move(fallback)};
+  spec.choices = dtype_names();
+  return spec;
+}
+
+std::vector<InputSpec> chip_override_inputs(bool with_comm) {
+  std::vector<InputSpec> specs = {
+      {"peak_flops", InputKind::number, "FLOP/s",
+       "override: the chip's peak FLOP/s for the compute dtype", Value::none(), 0, true, 1e21},
+      {"hbm_bandwidth", InputKind::number, "B/s", "override: the chip's HBM bandwidth",
+       Value::none(), 0, true, 1e18},
+  };
+  if (with_comm) {
+    specs.push_back({"comm_bandwidth", InputKind::number, "B/s",
+                     "override: chip-to-chip bandwidth to one peer, one direction", Value::none(),
+                     0, true, 1e18});
+  }
+  return specs;
+}
+
+Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dtype) {
+  ChipNumbers numbers;
+  numbers.chip = find_chip(inputs.text("chip"));
+  if (!numbers.chip) {
+    return Error{ErrorCode::not_found, "chip", "unknown chip \"" + inputs.text("chip") + "\""};
+  }
+  const Chip& chip = *numbers.chip;
+  numbers.peak_flops = inputs.has("peak_flops") ? inputs.number("peak_flops")
+                                                : peak_flops(chip, compute_dtype);
+  if (numbers.peak_flops <= 0) {
+    return Error{ErrorCode::unsupported, "dtype",
+                 chip.id + " has no " + to_string(compute_dtype) +
+                     " peak in the catalog; give peak_flops to set one"};
+  }
+  numbers.hbm_bandwidth =
+      inputs.has("hbm_bandwidth") ? inputs.number("hbm_bandwidth") : chip.hbm_bandwidth;
+  numbers.comm_bandwidth =
+      inputs.has("comm_bandwidth") ? inputs.number("comm_bandwidth") : chip.comm_bandwidth;
+  return numbers;
+}
+
+}  // namespace scalebook

@@ -1,0 +1,176 @@
+#include "scalebook/registry.h"
+
+#include <cmath>
+#include <cstdlib>
+
+#include "scalebook/format.h"
+#include "scalebook/matmul.h"
+#include "scalebook/roofline.h"
+
+namespace scalebook {
+namespace {
+
+const std::vector<Calculator>& calculators() {
+  static const std::vector<Calculator> list = {roofline_calculator(), matmul_calculator()};
+  return list;
+}
+
+const Calculator* find_calculator(std::string_view name) {
+  for (const Calculator& c : calculators()) {
+    if (c.schema.name == name) return &c;
+  }
+  return nullptr;
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+std::string describe(const Value& v) {
+  if (v.is_number()) return format_number(v.number);
+  if (v.is_text()) return "\"" + v.text + "\"";
+  return "nothing";
+}
+
+Error fail(ErrorCode code, const std::string& field, std::string message) {
+  return Error{code, field, std::move(message)};
+}
+
+// Strict: the whole (trimmed) text must be a decimal number; no hex, inf or nan.
+bool parse_decimal(const std::string& text, double& out) {
+  auto first = text.find_first_not_of(" \t");
+  auto last = text.find_last_not_of(" \t");
+  if (first == std::string::npos) return false;
+  std::string s = text.substr(first, last - first + 1);
+  for (char c : s) {
+    bool ok = (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+    if (!ok) return false;
+  }
+  char* end = nullptr;
+  out = std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size();
+}
+
+Result<Value> check_number(const InputSpec& spec, const Value& given) {
+  double x = 0;
+  if (given.is_number()) {
+    x = given.number;
+  } else if (!parse_decimal(given.text, x)) {
+    return fail(ErrorCode::invalid_argument, spec.name,
+                spec.name + " must be a number, got " + describe(given));
+  }
+  if (!std::isfinite(x)) {
+    return fail(ErrorCode::invalid_argument, spec.name,
+                spec.name + " must be a finite number, got " + format_number(x));
+  }
+  if (spec.kind == InputKind::count && x != std::floor(x)) {
+    return fail(ErrorCode::invalid_argument, spec.name,
+                spec.name + " must be a whole number, got " + format_number(x));
+  }
+  bool too_small = spec.min_exclusive ? x <= spec.min : x < spec.min;
+  if (too_small) {
+    return fail(ErrorCode::out_of_range, spec.name,
+                spec.name + " must be " + (spec.min_exclusive ? "> " : ">= ") +
+                    format_number(spec.min) + ", got " + format_number(x));
+  }
+  if (x > spec.max) {
+    return fail(ErrorCode::out_of_range, spec.name,
+                spec.name + " must be <= " + format_number(spec.max) + ", got " +
+                    format_number(x));
+  }
+  return Value::of(x);
+}
+
+Result<Value> check_choice(const InputSpec& spec, const Value& given) {
+  if (given.is_text()) {
+    for (const std::string& choice : spec.choices) {
+      if (choice == given.text) return given;
+    }
+  }
+  return fail(ErrorCode::invalid_argument, spec.name,
+              spec.name + " must be one of " + join(spec.choices) + ", got " + describe(given));
+}
+
+Result<Value> check_input(const InputSpec& spec, const Value& given) {
+  if (spec.kind == InputKind::choice) return check_choice(spec, given);
+  return check_number(spec, given);
+}
+
+}  // namespace
+
+const char* to_string(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::invalid_argument: return "invalid_argument";
+    case ErrorCode::out_of_range: return "out_of_range";
+    case ErrorCode::not_found: return "not_found";
+    case ErrorCode::unsupported: return "unsupported";
+  }
+  return "invalid_argument";
+}
+
+const char* to_string(InputKind kind) {
+  switch (kind) {
+    case InputKind::number: return "number";
+    case InputKind::count: return "count";
+    case InputKind::choice: return "choice";
+  }
+  return "number";
+}
+
+double ResolvedInputs::number(const std::string& name) const {
+  auto it = values_.find(name);
+  return it == values_.end() ? 0 : it->second.number;
+}
+
+const std::string& ResolvedInputs::text(const std::string& name) const {
+  static const std::string empty;
+  auto it = values_.find(name);
+  return it == values_.end() ? empty : it->second.text;
+}
+
+std::vector<std::string> calculator_names() {
+  std::vector<std::string> names;
+  for (const Calculator& c : calculators()) names.push_back(c.schema.name);
+  return names;
+}
+
+Result<Schema> schema_of(std::string_view name) {
+  const Calculator* calc = find_calculator(name);
+  if (!calc) {
+    return fail(ErrorCode::not_found, "calculator",
+                "unknown calculator \"" + std::string(name) + "\"; choose one of " +
+                    join(calculator_names()));
+  }
+  return calc->schema;
+}
+
+Result<Calculation> calculate(std::string_view name, const Inputs& inputs) {
+  const Calculator* calc = find_calculator(name);
+  if (!calc) return schema_of(name).error();
+  const Schema& schema = calc->schema;
+  for (const auto& [key, value] : inputs) {
+    bool known = false;
+    for (const InputSpec& spec : schema.inputs) known = known || spec.name == key;
+    if (!known) {
+      std::vector<std::string> names;
+      for (const InputSpec& spec : schema.inputs) names.push_back(spec.name);
+      return fail(ErrorCode::invalid_argument, key,
+                  schema.name + " has no input \"" + key + "\"; its inputs are " + join(names));
+    }
+  }
+  ResolvedInputs resolved;
+  for (const InputSpec& spec : schema.inputs) {
+    auto it = inputs.find(spec.name);
+    bool given = it != inputs.end() && !it->second.is_none();
+    const Value& value = given ? it->second : spec.default_value;
+    if (value.is_none()) continue;  // optional, the calculator decides
+    Result<Value> checked = check_input(spec, value);
+    if (!checked.ok()) return checked.error();
+    resolved.set(spec.name, checked.value());
+  }
+  return calc->compute(resolved);
+}
+
+}  // namespace scalebook

@@ -1,0 +1,114 @@
+#include "scalebook/roofline.h"
+
+#include <algorithm>
+
+#include "scalebook/chip_inputs.h"
+#include "scalebook/format.h"
+
+namespace scalebook {
+namespace {
+
+Schema roofline_schema() {
+  Schema s{"roofline", "time bounds of one op from its FLOPs and the bytes it moves", {}, {}};
+  s.inputs = {
+      {"flops", InputKind::number, "FLOP", "floating-point operations of the op",
+       Value::of(1e12), 0, false, 1e30},
+      {"bytes", InputKind::number, "B", "bytes moved between HBM and the cores",
+       Value::of(1e9), 0, true, 1e30},
+      {"comm_bytes", InputKind::number, "B", "bytes sent to another chip (ICI or NVLink)",
+       Value::of(0.0), 0, false, 1e30},
+      chip_input(),
+      dtype_input("dtype", "number format the math runs in", Value::of("bf16")),
+  };
+  for (InputSpec& spec : chip_override_inputs(true)) s.inputs.push_back(spec);
+  s.outputs = {
+      {"t_compute", "s", "time at the chip's peak FLOP/s"},
+      {"t_memory", "s", "time to move the HBM bytes"},
+      {"t_comm", "s", "time to send the chip-to-chip bytes"},
+      {"t_lower", "s", "lower bound: everything overlaps (the max)"},
+      {"t_upper", "s", "upper bound: nothing overlaps (the sum)"},
+      {"intensity", "FLOP/B", "FLOPs per HBM byte of the op"},
+      {"critical_intensity", "FLOP/B", "FLOPs per HBM byte of the chip"},
+      {"bound", "", "which time is largest: compute, memory or communication", true},
+      {"peak_flops", "FLOP/s", "peak FLOP/s used"},
+      {"hbm_bandwidth", "B/s", "HBM bandwidth used"},
+      {"comm_bandwidth", "B/s", "chip-to-chip bandwidth used"},
+      {"achieved_flops", "FLOP/s", "FLOPs divided by the lower-bound time"},
+  };
+  return s;
+}
+
+const char* bound_of(double t_compute, double t_memory, double t_comm) {
+  if (t_compute >= t_memory && t_compute >= t_comm) return "compute";
+  return t_memory >= t_comm ? "memory" : "communication";
+}
+
+Result<Calculation> compute_roofline(const ResolvedInputs& in) {
+  Dtype dtype = *parse_dtype(in.text("dtype"));
+  Result<ChipNumbers> hw = resolve_chip(in, dtype);
+  if (!hw.ok()) return hw.error();
+  const ChipNumbers& c = hw.value();
+  double flops = in.number("flops");
+  double bytes = in.number("bytes");
+  double comm_bytes = in.number("comm_bytes");
+
+  double t_compute = flops / c.peak_flops;
+  double t_memory = bytes / c.hbm_bandwidth;
+  double t_comm = comm_bytes / c.comm_bandwidth;
+  double t_lower = std::max({t_compute, t_memory, t_comm});
+  double t_upper = t_compute + t_memory + t_comm;
+  double intensity = flops / bytes;
+  double critical = c.peak_flops / c.hbm_bandwidth;
+  const char* bound = bound_of(t_compute, t_memory, t_comm);
+
+  Calculation out;
+  out.steps = {
+      {"Compute time", "T_\\text{math} = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
+                           latex_quantity(c.peak_flops, "FLOP/s") + "} = " +
+                           latex_quantity(t_compute, "s"),
+       t_compute, "s"},
+      {"Memory time", "T_\\text{mem} = \\frac{" + latex_quantity(bytes, "B") + "}{" +
+                          latex_quantity(c.hbm_bandwidth, "B/s") + "} = " +
+                          latex_quantity(t_memory, "s"),
+       t_memory, "s"},
+      {"Communication time", "T_\\text{comms} = \\frac{" + latex_quantity(comm_bytes, "B") +
+                                 "}{" + latex_quantity(c.comm_bandwidth, "B/s") + "} = " +
+                                 latex_quantity(t_comm, "s"),
+       t_comm, "s"},
+      {"Lower bound", "T_\\text{lower} = \\max(T_\\text{math}, T_\\text{mem}, T_\\text{comms}) = " +
+                          latex_quantity(t_lower, "s"),
+       t_lower, "s"},
+      {"Upper bound", "T_\\text{upper} = T_\\text{math} + T_\\text{mem} + T_\\text{comms} = " +
+                          latex_quantity(t_upper, "s"),
+       t_upper, "s"},
+      {"Arithmetic intensity", "I = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
+                                   latex_quantity(bytes, "B") + "} = " +
+                                   latex_quantity(intensity, "FLOP/B"),
+       intensity, "FLOP/B"},
+      {"Critical intensity of the chip",
+       "I_\\text{crit} = \\frac{" + latex_quantity(c.peak_flops, "FLOP/s") + "}{" +
+           latex_quantity(c.hbm_bandwidth, "B/s") + "} = " + latex_quantity(critical, "FLOP/B"),
+       critical, "FLOP/B"},
+  };
+  out.outputs = {
+      {"t_compute", Value::of(t_compute)},
+      {"t_memory", Value::of(t_memory)},
+      {"t_comm", Value::of(t_comm)},
+      {"t_lower", Value::of(t_lower)},
+      {"t_upper", Value::of(t_upper)},
+      {"intensity", Value::of(intensity)},
+      {"critical_intensity", Value::of(critical)},
+      {"bound", Value::of(bound)},
+      {"peak_flops", Value::of(c.peak_flops)},
+      {"hbm_bandwidth", Value::of(c.hbm_bandwidth)},
+      {"comm_bandwidth", Value::of(c.comm_bandwidth)},
+      {"achieved_flops", Value::of(flops / t_lower)},
+  };
+  return out;
+}
+
+}  // namespace
+
+Calculator roofline_calculator() { return {roofline_schema(), compute_roofline}; }
+
+}  // namespace scalebook

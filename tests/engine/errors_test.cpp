@@ -1,0 +1,104 @@
+#include <cmath>
+
+#include "helpers.h"
+
+using namespace scalebook;
+using namespace scalebook::test;
+
+namespace {
+
+void check_error(const Error& e, ErrorCode code, const std::string& field,
+                 const std::string& message) {
+  CHECK(std::string(to_string(e.code)) == to_string(code));
+  CHECK(e.field == field);
+  CHECK(e.message == message);
+}
+
+}  // namespace
+
+TEST_CASE("an unknown calculator is not found", "[errors]") {
+  check_error(run_error("rooflin", {}), ErrorCode::not_found, "calculator",
+              "unknown calculator \"rooflin\"; choose one of roofline, matmul");
+}
+
+TEST_CASE("an unknown input names itself and the known ones", "[errors]") {
+  check_error(run_error("roofline", {{"flop", Value::of(1.0)}}), ErrorCode::invalid_argument,
+              "flop",
+              "roofline has no input \"flop\"; its inputs are flops, bytes, comm_bytes, chip, "
+              "dtype, peak_flops, hbm_bandwidth, comm_bandwidth");
+}
+
+TEST_CASE("negative bytes are out of range", "[errors]") {
+  check_error(run_error("roofline", {{"bytes", Value::of(-5.0)}}), ErrorCode::out_of_range,
+              "bytes", "bytes must be > 0, got -5");
+}
+
+TEST_CASE("zero bytes are out of range", "[errors]") {
+  check_error(run_error("roofline", {{"bytes", Value::of("0")}}), ErrorCode::out_of_range,
+              "bytes", "bytes must be > 0, got 0");
+}
+
+TEST_CASE("text that is not a number is rejected", "[errors]") {
+  check_error(run_error("roofline", {{"flops", Value::of("abc")}}),
+              ErrorCode::invalid_argument, "flops", "flops must be a number, got \"abc\"");
+  check_error(run_error("roofline", {{"flops", Value::of("")}}), ErrorCode::invalid_argument,
+              "flops", "flops must be a number, got \"\"");
+  check_error(run_error("roofline", {{"flops", Value::of("0x10")}}),
+              ErrorCode::invalid_argument, "flops", "flops must be a number, got \"0x10\"");
+  check_error(run_error("roofline", {{"flops", Value::of("1e12 FLOP")}}),
+              ErrorCode::invalid_argument, "flops", "flops must be a number, got \"1e12 FLOP\"");
+}
+
+TEST_CASE("NaN and infinities are rejected", "[errors]") {
+  check_error(run_error("roofline", {{"flops", Value::of(std::nan(""))}}),
+              ErrorCode::invalid_argument, "flops", "flops must be a finite number, got nan");
+  check_error(run_error("roofline", {{"bytes", Value::of("1e999")}}),
+              ErrorCode::invalid_argument, "bytes", "bytes must be a finite number, got inf");
+  check_error(run_error("roofline", {{"flops", Value::of("inf")}}),
+              ErrorCode::invalid_argument, "flops", "flops must be a number, got \"inf\"");
+}
+
+TEST_CASE("huge values are out of range", "[errors]") {
+  check_error(run_error("roofline", {{"flops", Value::of(1e31)}}), ErrorCode::out_of_range,
+              "flops", "flops must be <= 1e30, got 1e31");
+  check_error(run_error("matmul", {{"D", Value::of(1e10)}}), ErrorCode::out_of_range, "D",
+              "D must be <= 1e9, got 1e10");
+}
+
+TEST_CASE("a fraction where a count is needed is rejected", "[errors]") {
+  check_error(run_error("matmul", {{"B", Value::of(2.5)}}), ErrorCode::invalid_argument, "B",
+              "B must be a whole number, got 2.5");
+}
+
+TEST_CASE("a zero dimension is out of range", "[errors]") {
+  check_error(run_error("matmul", {{"F", Value::of(0.0)}}), ErrorCode::out_of_range, "F",
+              "F must be >= 1, got 0");
+}
+
+TEST_CASE("an unknown chip lists the catalog", "[errors]") {
+  check_error(run_error("roofline", {{"chip", Value::of("tpu-v9")}}),
+              ErrorCode::invalid_argument, "chip",
+              "chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, got \"tpu-v9\"");
+}
+
+TEST_CASE("a number where a choice is needed is rejected", "[errors]") {
+  check_error(run_error("matmul", {{"dtype", Value::of(16.0)}}), ErrorCode::invalid_argument,
+              "dtype", "dtype must be one of fp32, bf16, fp8, int8, int4, got 16");
+}
+
+TEST_CASE("a dtype the chip has no peak for asks for an override", "[errors]") {
+  check_error(run_error("roofline", {{"chip", Value::of("h100")}, {"dtype", Value::of("int4")}}),
+              ErrorCode::unsupported, "dtype",
+              "h100 has no int4 peak in the catalog; give peak_flops to set one");
+}
+
+TEST_CASE("a zero bandwidth override is out of range", "[errors]") {
+  check_error(run_error("roofline", {{"hbm_bandwidth", Value::of(0.0)}}),
+              ErrorCode::out_of_range, "hbm_bandwidth", "hbm_bandwidth must be > 0, got 0");
+}
+
+TEST_CASE("an unknown calculator has no schema", "[errors]") {
+  Result<Schema> s = schema_of("");
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.error().message == "unknown calculator \"\"; choose one of roofline, matmul");
+}

@@ -1,0 +1,39 @@
+#pragma once
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "scalebook/registry.h"
+
+namespace scalebook::test {
+
+// Runs a calculator that must succeed and returns one numeric output.
+inline double output(const Calculation& calc, const std::string& name) {
+  for (const auto& [key, value] : calc.outputs) {
+    if (key == name) return value.number;
+  }
+  FAIL("no output " << name);
+  return 0;
+}
+
+inline const Value& output_value(const Calculation& calc, const std::string& name) {
+  for (const auto& [key, value] : calc.outputs) {
+    if (key == name) return value;
+  }
+  FAIL("no output " << name);
+  static Value none;
+  return none;
+}
+
+inline Calculation run(const std::string& calculator, const Inputs& inputs) {
+  Result<Calculation> result = calculate(calculator, inputs);
+  if (!result.ok()) FAIL(result.error().message);
+  return result.value();
+}
+
+inline Error run_error(const std::string& calculator, const Inputs& inputs) {
+  Result<Calculation> result = calculate(calculator, inputs);
+  REQUIRE_FALSE(result.ok());
+  return result.error();
+}
+
+}  // namespace scalebook::test
