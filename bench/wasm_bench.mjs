@@ -1,0 +1,17 @@
+// Per-call latency of the calculators through the WASM module and its JS wrapper.
+import { loadEngine } from '../bindings/wasm/engine.mjs';
+
+const engine = await loadEngine();
+const cases = {
+  roofline: { flops: 1e12, bytes: 1e9, chip: 'tpu-v5e' },
+  matmul: { B: 256, D: 8192, F: 8192, chip: 'tpu-v5e' },
+};
+for (const [name, inputs] of Object.entries(cases)) {
+  const calls = 50000;
+  let sink = 0;
+  for (let i = 0; i < 2000; i++) sink += engine.calculate(name, inputs).t_compute;  // warm-up
+  const start = process.hrtime.bigint();
+  for (let i = 0; i < calls; i++) sink += engine.calculate(name, inputs).t_compute;
+  const us = Number(process.hrtime.bigint() - start) / 1e3 / calls;
+  console.log(`wasm   ${name.padEnd(9)} ${us.toFixed(3).padStart(8)} us/call  (${calls} calls, checksum ${sink.toPrecision(6)})`);
+}

@@ -1,0 +1,56 @@
+// The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, chips }.
+// Results are plain objects; bad input throws a CalculatorError with code, field, message.
+import createScalebookEngine from './generated/scalebook-engine.mjs';
+
+export class CalculatorError extends Error {
+  constructor({ code, field, message }) {
+    super(message);
+    this.name = 'CalculatorError';
+    this.code = code;
+    this.field = field;
+  }
+}
+
+function unwrap(result) {
+  if (!result.ok) throw new CalculatorError(result.error);
+  return result;
+}
+
+function isPlainObject(x) {
+  return x !== null && typeof x === 'object' && !Array.isArray(x);
+}
+
+// Wraps an instantiated module; exported so tests can wrap other builds of it.
+export function wrapModule(module) {
+  return {
+    list: () => module.list(),
+    chips: () => module.chips(),
+    schema(name) {
+      return unwrap(module.schema(String(name))).schema;
+    },
+    calculate(name, inputs = {}) {
+      if (!isPlainObject(inputs)) {
+        throw new CalculatorError({
+          code: 'invalid_argument',
+          field: '',
+          message: 'inputs must be an object of name: value',
+        });
+      }
+      const { outputs, steps } = unwrap(module.calculate(String(name), inputs));
+      return { ...outputs, steps };
+    },
+  };
+}
+
+let cached = null;
+
+export function loadEngine() {
+  if (!cached) {
+    cached = createScalebookEngine().then(wrapModule);
+    // A failed instantiation is not cached: the next call tries again.
+    cached.catch(() => {
+      cached = null;
+    });
+  }
+  return cached;
+}

@@ -1,0 +1,64 @@
+// The native scalebook CLI agrees with the WASM API and reports bad input with exit 2.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadEngine } from '../../bindings/wasm/engine.mjs';
+
+const CLI = fileURLToPath(new URL('../../build/native/bindings/cli/scalebook', import.meta.url));
+
+function run(...args) {
+  const r = spawnSync(CLI, args, { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+test('calc prints the same outputs as the WASM engine, as JSON when piped', async () => {
+  const r = run('calc', 'roofline', 'flops=1e12', 'bytes=1e9', 'chip=tpu-v5e');
+  assert.equal(r.code, 0);
+  const { steps, ...expected } = (await loadEngine()).calculate('roofline', { flops: 1e12, bytes: 1e9, chip: 'tpu-v5e' });
+  assert.deepEqual(JSON.parse(r.out), expected);
+  assert.equal(JSON.parse(r.out).bound, 'compute');
+  const explained = JSON.parse(run('calc', 'roofline', '--explain', 'flops=1e12', 'bytes=1e9').out);
+  assert.deepEqual(explained.steps, steps);
+});
+
+test('schema, list and chips agree with the WASM engine', async () => {
+  const engine = await loadEngine();
+  assert.deepEqual(JSON.parse(run('schema', 'matmul').out), engine.schema('matmul'));
+  assert.deepEqual(JSON.parse(run('list').out), engine.list());
+  assert.deepEqual(JSON.parse(run('chips').out), engine.chips());
+  assert.deepEqual(JSON.parse(run('chip', 'h100').out), engine.chips().find((c) => c.id === 'h100'));
+});
+
+test('--text gives readable text and --json may stand anywhere', () => {
+  const text = run('--text', 'calc', 'matmul', 'chip=h100');
+  assert.equal(text.code, 0);
+  assert.match(text.out, /^critical_batch\s+295\.224 tokens$/m);
+  assert.match(text.out, /^t_compute\s+3\.47\d+e-5 s\s+34\.7 us$/m);
+  const json = run('calc', 'matmul', '--text', 'chip=h100', '--json');
+  assert.equal(JSON.parse(json.out).bound, 'memory');
+});
+
+test('bad input exits 2 with one line naming the field, and a JSON error object', () => {
+  const cases = [
+    [['calc', 'roofline', 'bytes=-5'], 'bytes', 'bytes must be > 0, got -5'],
+    [['calc', 'matmul', 'B=2.5'], 'B', 'B must be a whole number, got 2.5'],
+    [['calc', 'matmul', 'chip=tpu-v9'], 'chip', 'chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, got "tpu-v9"'],
+    [['calc', 'roofline', 'flops=nan'], 'flops', 'flops must be a number, got "nan"'],
+    [['calc', 'roofline', 'flops'], '', 'expected name=value, got "flops"'],
+    [['calc', 'roofline', 'flops=1', 'flops=2'], 'flops', 'flops is given twice'],
+    [['calc', 'nope'], 'calculator', 'unknown calculator "nope"; choose one of roofline, matmul'],
+    [['chip', 'a100'], 'chip', 'unknown chip "a100"; choose one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100'],
+    [['frobnicate'], '', 'unknown command "frobnicate"'],
+  ];
+  for (const [args, field, message] of cases) {
+    const r = run(...args, '--json');
+    assert.equal(r.code, 2, args.join(' '));
+    assert.equal(r.err, `scalebook: ${message}\n`);
+    assert.deepEqual(JSON.parse(r.out).error.field, field);
+    assert.equal(JSON.parse(r.out).error.message, message);
+  }
+  const plain = run('--text', 'calc', 'roofline', 'bytes=-5');
+  assert.equal(plain.code, 2);
+  assert.equal(plain.out, '');
+});

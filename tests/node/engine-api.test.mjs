@@ -1,0 +1,116 @@
+// The WASM API: shared fixtures (exact parity with native), typed errors, robustness.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { loadEngine, wrapModule, CalculatorError } from '../../bindings/wasm/engine.mjs';
+import createChecked from '../../bindings/wasm/generated/scalebook-engine-checked.mjs';
+
+const fixtures = JSON.parse(fs.readFileSync(new URL('../fixtures/calculations.json', import.meta.url)));
+
+function outcome(engine, c) {
+  try {
+    const { steps, ...outputs } = engine.calculate(c.calculator, c.inputs);
+    assert.ok(Array.isArray(steps) && steps.length > 0);
+    return { outputs };
+  } catch (error) {
+    assert.ok(error instanceof CalculatorError, `${c.name}: ${error}`);
+    return { error: { code: error.code, field: error.field, message: error.message } };
+  }
+}
+
+test('loadEngine instantiates once and caches the engine', async () => {
+  const [a, b] = await Promise.all([loadEngine(), loadEngine()]);
+  assert.equal(a, b);
+  assert.equal(await loadEngine(), a);
+});
+
+// The checked build's assertions insist on a browser (ENVIRONMENT=web); under Node a
+// `window` stand-in satisfies that check, and nothing else in the module reads it.
+async function loadChecked() {
+  globalThis.window = globalThis;
+  try {
+    return wrapModule(await createChecked());
+  } finally {
+    delete globalThis.window;
+  }
+}
+
+for (const [build, load] of [['release', loadEngine], ['checked', loadChecked]]) {
+  test(`the ${build} WASM build matches every shared fixture exactly`, async () => {
+    const engine = await load();
+    for (const c of fixtures.cases) {
+      assert.deepEqual(outcome(engine, c), c.expect, c.name);
+    }
+  });
+}
+
+test('list names every calculator with its description', async () => {
+  const engine = await loadEngine();
+  assert.deepEqual(engine.list().map((c) => c.name), ['roofline', 'matmul']);
+  assert.match(engine.list()[1].description, /X\[B,D\]/);
+});
+
+test('schema describes inputs with unit, default and range, and outputs with unit', async () => {
+  const schema = (await loadEngine()).schema('roofline');
+  const bytes = schema.inputs.find((i) => i.name === 'bytes');
+  assert.deepEqual(bytes, {
+    name: 'bytes', type: 'number', unit: 'B', description: 'bytes moved between HBM and the cores',
+    default: 1e9, min: 0, min_exclusive: true, max: 1e30,
+  });
+  const chip = schema.inputs.find((i) => i.name === 'chip');
+  assert.deepEqual(chip.choices, ['tpu-v5e', 'tpu-v5p', 'tpu-v6e', 'tpu-v4p', 'h100']);
+  assert.equal(schema.inputs.find((i) => i.name === 'peak_flops').default, null);
+  assert.deepEqual(schema.outputs.find((o) => o.name === 'bound'),
+    { name: 'bound', type: 'text', unit: '', description: 'which time is largest: compute, memory or communication' });
+});
+
+test('chips lists the catalog with source notes', async () => {
+  const chips = (await loadEngine()).chips();
+  const v5e = chips.find((c) => c.id === 'tpu-v5e');
+  assert.deepEqual(v5e.peak_flops, { bf16: 1.97e14, int8: 3.94e14 });
+  assert.equal(v5e.hbm_bandwidth, 8.2e11);
+  assert.match(chips.find((c) => c.id === 'tpu-v6e').notes.peak_flops, /9\.1e14/);
+});
+
+test('calculate returns a plain object of outputs with explanation steps', async () => {
+  const r = (await loadEngine()).calculate('matmul', { chip: 'tpu-v5e' });
+  assert.equal(Object.getPrototypeOf(r), Object.prototype);
+  assert.equal(Math.round(r.critical_batch), 240);
+  assert.deepEqual(Object.keys(r.steps[0]), ['label', 'latex', 'value', 'unit']);
+  assert.equal(r.steps[0].label, 'FLOPs');
+});
+
+test('bad input throws a CalculatorError naming the field', async () => {
+  const engine = await loadEngine();
+  const cases = [
+    [{ bytes: -5 }, 'out_of_range', 'bytes', 'bytes must be > 0, got -5'],
+    [{ flops: NaN }, 'invalid_argument', 'flops', 'flops must be a finite number, got nan'],
+    [{ flops: Infinity }, 'invalid_argument', 'flops', 'flops must be a finite number, got inf'],
+    [{ flops: '1,5' }, 'invalid_argument', 'flops', 'flops must be a number, got "1,5"'],
+    [{ flops: '−5' }, 'invalid_argument', 'flops', 'flops must be a number, got "−5"'],
+    [{ flops: { n: 1 } }, 'invalid_argument', 'flops', 'flops must be a number, got "[object Object]"'],
+    [{ chip: 'TPU v5e' }, 'invalid_argument', 'chip', 'chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, got "TPU v5e"'],
+    [{ chip: 'h100', dtype: 'int4' }, 'unsupported', 'dtype', 'h100 has no int4 peak in the catalog; give peak_flops to set one'],
+  ];
+  for (const [inputs, code, field, message] of cases) {
+    assert.throws(() => engine.calculate('roofline', inputs), (e) => {
+      assert.ok(e instanceof CalculatorError);
+      assert.deepEqual({ code: e.code, field: e.field, message: e.message }, { code, field, message });
+      return true;
+    });
+  }
+  assert.throws(() => engine.calculate('roofline', 'flops=1'), { name: 'CalculatorError', message: 'inputs must be an object of name: value' });
+  assert.throws(() => engine.schema('nope'), { name: 'CalculatorError', code: 'not_found', field: 'calculator' });
+});
+
+test('huge and odd input never aborts the module', async () => {
+  const engine = await loadEngine();
+  const huge = '9'.repeat(1_000_000);
+  assert.throws(() => engine.calculate('roofline', { flops: huge }), /flops must be a finite number, got inf/);
+  assert.throws(() => engine.calculate('matmul', { B: 1e300 }), /B must be <= 1e9, got 1e300/);
+  assert.throws(() => engine.calculate('matmul', { ['x'.repeat(10000)]: 1 }), CalculatorError);
+  assert.throws(() => engine.calculate('matmul', { chip: '\u{1F600}' }), /got "\u{1F600}"/u);
+  assert.equal(engine.calculate('matmul', { B: null, D: undefined }).flops, 2 * 256 * 8192 * 8192);
+  // still alive and exact afterwards
+  assert.equal(engine.calculate('roofline', { flops: 1.97e14 }).t_compute, 1);
+});

@@ -1,0 +1,93 @@
+// Builds the site into dist/: chapters, index, embed demo, runtime bundle, KaTeX assets.
+// Usage: node web/builder/build.mjs [--out DIR]
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { loadEngine } from '../../bindings/wasm/engine.mjs';
+import { BuildError } from './errors.mjs';
+import { loadExercises } from './exercises.mjs';
+import { renderChapter } from './markdown.mjs';
+import { chapterPage, indexPage } from './templates.mjs';
+import { embedPage } from './embed.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function readToc(chaptersDir) {
+  const file = path.join(chaptersDir, 'toc.json');
+  const toc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  toc.sections.forEach((s, i) => {
+    if (s.file && !fs.existsSync(path.join(chaptersDir, s.file))) {
+      throw new BuildError(file, i + 1, `section ${s.number}: no file ${s.file}`);
+    }
+  });
+  return toc;
+}
+
+function copyAssets(out) {
+  const assets = path.join(out, 'assets');
+  fs.mkdirSync(path.join(assets, 'katex'), { recursive: true });
+  const katexDist = path.join(ROOT, 'node_modules/katex/dist');
+  fs.copyFileSync(path.join(katexDist, 'katex.min.css'), path.join(assets, 'katex/katex.min.css'));
+  fs.cpSync(path.join(katexDist, 'fonts'), path.join(assets, 'katex/fonts'), { recursive: true });
+  fs.copyFileSync(path.join(ROOT, 'web/static/site.css'), path.join(assets, 'site.css'));
+}
+
+async function bundleRuntime(out) {
+  await esbuild.build({
+    entryPoints: [path.join(ROOT, 'web/runtime/index.js')],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: ['es2020'],
+    outfile: path.join(out, 'assets/scalebook.js'),
+    logLevel: 'warning',
+  });
+}
+
+export async function buildSite({
+  chaptersDir = path.join(ROOT, 'chapters'),
+  exercisesDir = path.join(ROOT, 'exercises'),
+  out = path.join(ROOT, 'dist'),
+} = {}) {
+  const engine = await loadEngine();
+  const toc = readToc(chaptersDir);
+  const exercises = loadExercises(engine, exercisesDir);
+  const ctx = { engine, exercises, placedExercises: new Set() };
+  fs.rmSync(out, { recursive: true, force: true });
+  fs.mkdirSync(out, { recursive: true });
+  const ready = new Set();
+  const written = toc.sections.filter((s) => s.file);
+  for (const section of written) {
+    const file = path.join(chaptersDir, section.file);
+    const chapter = renderChapter(ctx, fs.readFileSync(file, 'utf8'), file);
+    const i = written.indexOf(section);
+    const page = chapterPage({ toc, section, chapter, prev: written[i - 1], next: written[i + 1] });
+    fs.writeFileSync(path.join(out, `${section.slug}.html`), page);
+    ready.add(section.slug);
+  }
+  for (const exercise of exercises.values()) {
+    const chapterReady = ready.has(exercise.chapter);
+    if (chapterReady && !ctx.placedExercises.has(exercise.id)) {
+      throw new BuildError(exercise.file, exercise.line,
+        `exercise ${exercise.id} is not placed in ${exercise.chapter} (add ::exercise ${exercise.id})`);
+    }
+  }
+  fs.writeFileSync(path.join(out, 'index.html'), indexPage({ toc, ready }));
+  fs.writeFileSync(path.join(out, 'embed.html'), embedPage());
+  copyAssets(out);
+  await bundleRuntime(out);
+  return { out, pages: [...ready], exercises: exercises.size };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const outFlag = process.argv.indexOf('--out');
+  const out = outFlag > 0 ? path.resolve(process.argv[outFlag + 1]) : undefined;
+  try {
+    const result = await buildSite({ out });
+    console.log(`built ${result.pages.length} chapter(s) and ${result.exercises} exercise(s) into ${path.relative(process.cwd(), result.out) || '.'}`);
+  } catch (error) {
+    console.error(error instanceof BuildError ? `build failed: ${error.message}` : error);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,111 @@
+// Block directives: a paragraph of one line starting with `::`. Each becomes an HTML
+// comment placeholder before markdown-it runs, and its HTML after.
+import { BuildError, escapeHtml } from './errors.mjs';
+import { parseArgs } from './args.mjs';
+import { schemaOrFail } from './values.mjs';
+import { calculatorHTML, rooflinePlotSVG } from '../runtime/render.js';
+import { exerciseHTML } from './exercises.mjs';
+
+const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
+const PLOTS = { roofline: rooflinePlotHTML };
+
+function calculatorDirective(ctx, args, fail) {
+  const [name, ...rest] = args.positional;
+  if (!name || rest.length) fail('expected ::calculator NAME key=value ...');
+  const schema = schemaOrFail(ctx.engine, name, fail);
+  const { id, ...values } = args.named;
+  if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);
+  if (id && ctx.calculators.has(id)) fail(`id "${id}" is used twice on this page`);
+  let result;
+  try {
+    result = ctx.engine.calculate(name, values);
+  } catch (error) {
+    fail(error.message);
+  }
+  if (id) ctx.calculators.set(id, { name, result, values });
+  const attributes = [id ? ` id="${escapeHtml(id)}"` : ''];
+  for (const [key, value] of Object.entries(values)) {
+    attributes.push(` ${key.toLowerCase()}="${escapeHtml(value)}"`);
+  }
+  const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips() });
+  return `<sb-${name}${attributes.join('')}><template shadowrootmode="open">${inner}</template></sb-${name}>`;
+}
+
+function rooflinePlotHTML(ctx, args, fail) {
+  const target = args.named.for;
+  if (!target) fail('::plot roofline needs for=ID of a calculator on this page');
+  const source = ctx.calculators.get(target);
+  if (!source) fail(`no calculator with id "${target}" above this plot`);
+  const extraChips = chipList(ctx, args.named.chips, fail);
+  const r = source.result;
+  const svg = rooflinePlotSVG({
+    peak_flops: r.peak_flops,
+    hbm_bandwidth: r.hbm_bandwidth,
+    intensity: r.intensity,
+    achieved_flops: r.achieved_flops,
+    critical_intensity: r.critical_intensity,
+    label: `${source.values.chip ?? 'tpu-v5e'}: ${r.bound}-bound`,
+    extraChips,
+  });
+  const chipsAttr = args.named.chips ? ` chips="${escapeHtml(args.named.chips)}"` : '';
+  return `<sb-roofline-plot for="${escapeHtml(target)}"${chipsAttr}>${svg}</sb-roofline-plot>`;
+}
+
+function chipList(ctx, text, fail) {
+  if (!text) return [];
+  const catalog = ctx.engine.chips();
+  return text.split(',').map((id) => {
+    const chip = catalog.find((c) => c.id === id);
+    if (!chip) fail(`unknown chip "${id}"; choose from ${catalog.map((c) => c.id).join(', ')}`);
+    return { label: chip.name, peak_flops: chip.peak_flops.bf16, hbm_bandwidth: chip.hbm_bandwidth };
+  });
+}
+
+function plotDirective(ctx, args, fail) {
+  const [kind, ...rest] = args.positional;
+  const render = PLOTS[kind];
+  if (!render || rest.length) fail(`expected ::plot KIND with KIND one of ${Object.keys(PLOTS).join(', ')}`);
+  return render(ctx, args, fail);
+}
+
+function exerciseDirective(ctx, args, fail) {
+  const [id, ...rest] = args.positional;
+  if (!id || rest.length) fail('expected ::exercise ID');
+  const exercise = ctx.exercises.get(id);
+  if (!exercise) fail(`unknown exercise "${id}"`);
+  if (ctx.placedExercises.has(id)) fail(`exercise "${id}" is placed twice`);
+  ctx.placedExercises.add(id);
+  return exerciseHTML(ctx.engine, exercise, ctx.renderMarkdown);
+}
+
+const HANDLERS = { calculator: calculatorDirective, plot: plotDirective, exercise: exerciseDirective };
+
+// Returns { markdown, blocks }: markdown with placeholders, blocks[i] the HTML of the i-th.
+export function extractDirectives(ctx, markdown, file) {
+  const lines = markdown.split('\n');
+  const blocks = [];
+  let inFence = false;
+  const out = lines.map((text, i) => {
+    if (/^\s*(```|~~~)/.test(text)) inFence = !inFence;
+    const match = !inFence && DIRECTIVE.exec(text);
+    if (!match) return text;
+    const fail = (message) => {
+      throw new BuildError(file, i + 1, `::${match[1]}: ${message}`);
+    };
+    const alone = (lines[i - 1] ?? '').trim() === '' && (lines[i + 1] ?? '').trim() === '';
+    if (!alone) fail('a directive must be a paragraph of its own (blank lines around it)');
+    const handler = HANDLERS[match[1]];
+    if (!handler) {
+      throw new BuildError(file, i + 1, `unknown directive "::${match[1]}"; use ${Object.keys(HANDLERS).map((h) => `::${h}`).join(', ')}`);
+    }
+    const args = parseArgs(match[2]);
+    if (args.duplicates.length) fail(`${args.duplicates[0]} is given twice`);
+    blocks.push(handler(ctx, args, fail));
+    return `<!--sb-directive:${blocks.length - 1}-->`;
+  });
+  return { markdown: out.join('\n'), blocks };
+}
+
+export function insertBlocks(html, blocks) {
+  return html.replace(/<!--sb-directive:(\d+)-->\n?/g, (_, i) => blocks[Number(i)]);
+}

@@ -1,0 +1,26 @@
+// A demo of what a blogger pastes: one script tag and a calculator element, no build step.
+export function embedPage() {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Embedding a Scalebook calculator</title>
+<link rel="stylesheet" href="assets/site.css">
+</head>
+<body>
+<main class="chapter">
+<h1>Embedding a calculator</h1>
+<p>Paste these two lines into any HTML page. The element loads the engine itself and needs
+nothing else from this site.</p>
+<pre><code>&lt;script type="module" src="https://YOUR-HOST/assets/scalebook.js"&gt;&lt;/script&gt;
+&lt;sb-matmul chip="h100" b="512"&gt;&lt;/sb-matmul&gt;</code></pre>
+<p>Here it is, live:</p>
+<sb-matmul id="embedded" chip="h100" b="512"></sb-matmul>
+<sb-roofline-plot for="embedded"></sb-roofline-plot>
+</main>
+<script type="module" src="assets/scalebook.js"></script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,80 @@
+// Page shells. Plain template strings: two layouts do not need a template engine.
+import { escapeHtml } from './errors.mjs';
+
+function head(title, description) {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<meta name="description" content="${escapeHtml(description)}">
+<link rel="stylesheet" href="assets/katex/katex.min.css">
+<link rel="stylesheet" href="assets/site.css">
+<script type="module" src="assets/scalebook.js"></script>
+</head>`;
+}
+
+function header(toc) {
+  return `<header class="site-header"><a class="brand" href="index.html">${escapeHtml(toc.title)}</a>
+<span class="tagline">${escapeHtml(toc.subtitle)}</span></header>`;
+}
+
+const FOOTER = `<footer class="site-footer">Every number on this page is computed by the Scalebook
+engine from its hardware catalog; hover one to see how. Based on the public book
+<em>How to Scale Your Model</em>, written anew.</footer>`;
+
+function sectionLink(section) {
+  return `<a href="${section.slug}.html">${section.number}. ${escapeHtml(section.title)}</a>`;
+}
+
+export function chapterPage({ toc, section, chapter, prev, next }) {
+  const contents = chapter.headings
+    .filter((h) => h.level === 2)
+    .map((h) => `<li><a href="#${escapeHtml(h.id)}">${escapeHtml(h.text)}</a></li>`)
+    .join('');
+  const nav = `<nav class="chapter-nav">${prev ? `<span>← ${sectionLink(prev)}</span>` : '<span></span>'}
+<a href="index.html">Contents</a>${next ? `<span>${sectionLink(next)} →</span>` : '<span></span>'}</nav>`;
+  return `${head(`${section.number}. ${chapter.title} · ${toc.title}`, section.summary)}
+<body>
+${header(toc)}
+<div class="layout">
+<aside class="contents"><p>Section ${section.number}</p><ol>${contents}</ol></aside>
+<main class="chapter" id="chapter-${section.number}">
+${chapter.html}
+${nav}
+</main>
+</div>
+${FOOTER}
+</body>
+</html>
+`;
+}
+
+export function indexPage({ toc, ready }) {
+  const items = toc.sections
+    .map((s) => {
+      const title = ready.has(s.slug)
+        ? `<a href="${s.slug}.html">${escapeHtml(s.title)}</a>`
+        : `<span>${escapeHtml(s.title)}</span> <span class="coming">coming</span>`;
+      return `<li class="${ready.has(s.slug) ? 'ready' : 'later'}"><span class="number">${s.number}</span>
+<div><h2>${title}</h2><p>${escapeHtml(s.summary)}</p></div></li>`;
+    })
+    .join('\n');
+  return `${head(toc.title, toc.subtitle)}
+<body>
+${header(toc)}
+<main class="index">
+<h1>${escapeHtml(toc.title)}</h1>
+<p class="lead">${escapeHtml(toc.subtitle)}: rooflines, TPUs and GPUs, sharded matmuls and
+collectives, Transformer math, parallelism for training and inference. Every number is computed
+live by one engine, and every calculator is yours to change.</p>
+<ol class="sections">
+${items}
+</ol>
+</main>
+${FOOTER}
+</body>
+</html>
+`;
+}

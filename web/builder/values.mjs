@@ -1,0 +1,55 @@
+// Inline engine values: {{calculator.output key=value ... | format}}.
+import { BuildError, escapeHtml } from './errors.mjs';
+import { parseArgs } from './args.mjs';
+import { formatValue, FORMAT_STYLES } from '../runtime/format.js';
+
+const INLINE = /\{\{([^{}]*)\}\}/g;
+
+// Runs the calculator and returns { text, title } or throws a BuildError.
+export function evaluateValue(engine, source, file, line) {
+  const [expression, styleText] = source.split('|').map((s) => s.trim());
+  const style = styleText || 'si';
+  const { positional, named, duplicates } = parseArgs(expression);
+  const fail = (message) => {
+    throw new BuildError(file, line, `{{${source.trim()}}}: ${message}`);
+  };
+  if (positional.length !== 1 || !/^[\w-]+\.\w+$/.test(positional[0])) {
+    fail('expected calculator.output followed by key=value inputs');
+  }
+  if (duplicates.length) fail(`input ${duplicates[0]} is given twice`);
+  if (!FORMAT_STYLES.includes(style)) fail(`unknown format "${style}"; use ${FORMAT_STYLES.join(', ')}`);
+  const [calculator, output] = positional[0].split('.');
+  const schema = schemaOrFail(engine, calculator, fail);
+  const spec = schema.outputs.find((o) => o.name === output);
+  if (!spec) fail(`${calculator} has no output "${output}"; its outputs are ${schema.outputs.map((o) => o.name).join(', ')}`);
+  let result;
+  try {
+    result = engine.calculate(calculator, named);
+  } catch (error) {
+    fail(error.message);
+  }
+  const text = formatValue(result[output], spec.unit, style);
+  return { text, title: `computed by the engine: ${positional[0]} ${expression.slice(positional[0].length).trim()}`.trim() };
+}
+
+export function schemaOrFail(engine, calculator, fail) {
+  try {
+    return engine.schema(calculator);
+  } catch (error) {
+    return fail(error.message);
+  }
+}
+
+// Replaces every {{...}} in `markdown` with the engine's value, as a span whose title says
+// where the number comes from. `firstLine` is the line of markdown's first line in `file`.
+export function substituteValues(engine, markdown, file, firstLine = 1) {
+  return markdown
+    .split('\n')
+    .map((lineText, i) =>
+      lineText.replace(INLINE, (_, source) => {
+        const { text, title } = evaluateValue(engine, source, file, firstLine + i);
+        return `<span class="sb-value" title="${escapeHtml(title)}">${escapeHtml(text)}</span>`;
+      }),
+    )
+    .join('\n');
+}

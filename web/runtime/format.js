@@ -1,0 +1,66 @@
+// Number formatting shared by the site builder (static HTML) and the browser runtime,
+// so a value reads the same before and after the engine loads.
+
+const PREFIXES = [
+  [1e18, 'E'], [1e15, 'P'], [1e12, 'T'], [1e9, 'G'], [1e6, 'M'], [1e3, 'k'],
+  [1, ''], [1e-3, 'm'], [1e-6, 'µ'], [1e-9, 'n'], [1e-12, 'p'],
+];
+const PREFIXABLE = new Set(['s', 'B', 'B/s', 'FLOP', 'FLOP/s']);
+
+function significant(x, digits = 3) {
+  return Number(x.toPrecision(digits)).toString();
+}
+
+// "1.97e14" as the book writes it.
+export function sci(x, digits = 3) {
+  if (x === 0) return '0';
+  const [mantissa, exponent] = x.toExponential(digits - 1).split('e');
+  return `${Number(mantissa)}e${Number(exponent)}`;
+}
+
+// 3 significant digits with an SI prefix: 0.005076 s -> "5.08 ms".
+export function si(x, unit = '') {
+  if (!Number.isFinite(x)) return String(x);
+  if (!PREFIXABLE.has(unit) || x === 0) {
+    const body = Math.abs(x) >= 1e5 || (x !== 0 && Math.abs(x) < 1e-3) ? sci(x) : significant(x);
+    return unit ? `${body} ${unit}` : body;
+  }
+  for (const [scale, prefix] of PREFIXES) {
+    if (Math.abs(x) >= scale * 0.9995) return `${significant(x / scale)} ${prefix}${unit}`;
+  }
+  return `${sci(x)} ${unit}`;
+}
+
+// style: si (default) | sci | int | num | raw. Text values and null pass through.
+export function formatValue(value, unit = '', style = 'si') {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value === 'string') return value;
+  switch (style) {
+    case 'sci': return sci(value);
+    case 'int': return Math.round(value).toLocaleString('en-US');
+    case 'num': return significant(value);
+    case 'raw': return String(value);
+    case 'si': return si(value, unit);
+    default: throw new Error(`unknown format "${style}"; use si, sci, int, num or raw`);
+  }
+}
+
+export const FORMAT_STYLES = ['si', 'sci', 'int', 'num', 'raw'];
+
+// Units an answer may be given in, as [SI base unit, factor to it].
+const ANSWER_UNITS = {
+  s: ['s', 1], ms: ['s', 1e-3], us: ['s', 1e-6], 'µs': ['s', 1e-6], ns: ['s', 1e-9],
+  tokens: ['tokens', 1], 'FLOP/B': ['FLOP/B', 1], B: ['B', 1], 'B/s': ['B/s', 1],
+  FLOP: ['FLOP', 1], 'FLOP/s': ['FLOP/s', 1],
+};
+
+// Converts a value in SI base units into `answerUnit` (e.g. seconds -> ms).
+export function toAnswerUnit(value, answerUnit) {
+  const entry = ANSWER_UNITS[answerUnit];
+  if (!entry) throw new Error(`unknown answer unit "${answerUnit}"`);
+  return value / entry[1];
+}
+
+export function isAnswerUnit(unit) {
+  return Object.hasOwn(ANSWER_UNITS, unit);
+}
