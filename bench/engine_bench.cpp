@@ -23,9 +23,11 @@ void bench(const char* name, const scalebook::Inputs& inputs) {
 
 int main() {
   using scalebook::Value;
-  bench("roofline", {{"flops", Value::of(1e12)}, {"bytes", Value::of(1e9)},
-                     {"chip", Value::of("tpu-v5e")}});
-  bench("matmul", {{"B", Value::of(256.0)}, {"D", Value::of(8192.0)}, {"F", Value::of(8192.0)},
+  bench("roofline",
+        {{"flops", Value::of(1e12)}, {"bytes", Value::of(1e9)}, {"chip", Value::of("tpu-v5e")}});
+  bench("matmul", {{"B", Value::of(256.0)},
+                   {"D", Value::of(8192.0)},
+                   {"F", Value::of(8192.0)},
                    {"chip", Value::of("tpu-v5e")}});
   return 0;
 }

@@ -35,10 +35,14 @@ Options parse_options(int argc, char** argv) {
   opt.json = !isatty(STDOUT_FILENO);
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    if (arg == "--json") opt.json = true;
-    else if (arg == "--text") opt.json = false;
-    else if (arg == "--explain") opt.explain = true;
-    else opt.words.push_back(arg);
+    if (arg == "--json")
+      opt.json = true;
+    else if (arg == "--text")
+      opt.json = false;
+    else if (arg == "--explain")
+      opt.explain = true;
+    else
+      opt.words.push_back(arg);
   }
   return opt;
 }
@@ -64,8 +68,8 @@ int list(const Options& opt) {
   for (const std::string& name : scalebook::calculator_names()) {
     const scalebook::Schema schema = scalebook::schema_of(name).value();
     json.push_back({{"name", name}, {"description", schema.description}});
-    text += name + std::string(name.size() < 12 ? 12 - name.size() : 1, ' ') +
-            schema.description + "\n";
+    text += name + std::string(name.size() < 12 ? 12 - name.size() : 1, ' ') + schema.description +
+            "\n";
   }
   print(opt, json, text);
   return 0;
@@ -89,8 +93,8 @@ int calc(const Options& opt) {
     const std::string& word = opt.words[i];
     auto eq = word.find('=');
     if (eq == std::string::npos || eq == 0) {
-      return fail(opt, Error{ErrorCode::invalid_argument, "",
-                             "expected name=value, got \"" + word + "\""});
+      return fail(
+          opt, Error{ErrorCode::invalid_argument, "", "expected name=value, got \"" + word + "\""});
     }
     std::string key = word.substr(0, eq);
     if (inputs.count(key)) {

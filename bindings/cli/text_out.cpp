@@ -27,10 +27,10 @@ std::string si(double x, const std::string& unit) {
   static const struct {
     double scale;
     const char* prefix;
-  } prefixes[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"},
+  } prefixes[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"},  {1e6, "M"},  {1e3, "k"},
                   {1, ""},     {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}, {1e-12, "p"}};
-  bool prefixable = unit == "s" || unit == "B" || unit == "B/s" || unit == "FLOP" ||
-                    unit == "FLOP/s";
+  bool prefixable =
+      unit == "s" || unit == "B" || unit == "B/s" || unit == "FLOP" || unit == "FLOP/s";
   char buf[64];
   if (!prefixable || x == 0 || !std::isfinite(x)) {
     return format_number(x) + (unit.empty() ? "" : " " + unit);
@@ -52,10 +52,10 @@ std::string to_text(const Schema& schema) {
     if (in.kind == InputKind::choice) {
       for (const std::string& c : in.choices) range += (range.empty() ? "" : " | ") + c;
     } else {
-      range = std::string(in.min_exclusive ? "> " : ">= ") + format_number(in.min) + ", <= " +
-              format_number(in.max) + (in.kind == InputKind::count ? ", whole" : "");
+      range = std::string(in.min_exclusive ? "> " : ">= ") + format_number(in.min) +
+              ", <= " + format_number(in.max) + (in.kind == InputKind::count ? ", whole" : "");
     }
-    std::string def = in.default_value.is_none()  ? "(from chip)"
+    std::string def = in.default_value.is_none()   ? "(from chip)"
                       : in.default_value.is_text() ? in.default_value.text
                                                    : format_number(in.default_value.number);
     out += "  " + pad(in.name, 20) + pad(in.unit, 8) + pad("default " + def, 24) + range +
@@ -87,8 +87,8 @@ std::string to_text(const Schema& schema, const Calculation& calc, bool explain)
 std::string to_text(const Chip& chip) {
   std::string out = chip.id + "  " + chip.name + " (" + chip.vendor + ")\n";
   for (const PeakFlops& p : chip.peaks) {
-    out += "  " + pad(std::string("peak ") + to_string(p.dtype), 20) +
-           si(p.flops_per_s, "FLOP/s") + "\n";
+    out += "  " + pad(std::string("peak ") + to_string(p.dtype), 20) + si(p.flops_per_s, "FLOP/s") +
+           "\n";
   }
   out += "  " + pad("hbm_bandwidth", 20) + si(chip.hbm_bandwidth, "B/s") + "\n";
   out += "  " + pad("hbm_capacity", 20) + si(chip.hbm_capacity, "B") + "\n";

@@ -100,8 +100,10 @@ scalebook::Inputs inputs_from_js(const val& inputs) {
     std::string key = keys[i].as<std::string>();
     val v = inputs[key];
     std::string type = v.typeOf().as<std::string>();
-    if (type == "number") in[key] = scalebook::Value::of(v.as<double>());
-    else if (type == "string") in[key] = scalebook::Value::of(v.as<std::string>());
+    if (type == "number")
+      in[key] = scalebook::Value::of(v.as<double>());
+    else if (type == "string")
+      in[key] = scalebook::Value::of(v.as<std::string>());
     else if (!v.isNull() && !v.isUndefined())
       in[key] = scalebook::Value::of(val::global("String")(v).as<std::string>());
   }

@@ -37,8 +37,8 @@ Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dty
     return Error{ErrorCode::not_found, "chip", "unknown chip \"" + inputs.text("chip") + "\""};
   }
   const Chip& chip = *numbers.chip;
-  numbers.peak_flops = inputs.has("peak_flops") ? inputs.number("peak_flops")
-                                                : peak_flops(chip, compute_dtype);
+  numbers.peak_flops =
+      inputs.has("peak_flops") ? inputs.number("peak_flops") : peak_flops(chip, compute_dtype);
   if (numbers.peak_flops <= 0) {
     return Error{ErrorCode::unsupported, "dtype",
                  chip.id + " has no " + to_string(compute_dtype) +

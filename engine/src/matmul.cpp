@@ -18,8 +18,7 @@ Schema matmul_schema() {
       chip_input(),
       dtype_input("dtype", "number format of X, W and Y", Value::of("bf16")),
       dtype_input("dtype_weights", "number format of W (default: dtype)", Value::none()),
-      dtype_input("dtype_activations", "number format of X and Y (default: dtype)",
-                  Value::none()),
+      dtype_input("dtype_activations", "number format of X and Y (default: dtype)", Value::none()),
   };
   for (InputSpec& spec : chip_override_inputs(false)) s.inputs.push_back(spec);
   s.outputs = {
@@ -53,8 +52,8 @@ Formats formats_of(const ResolvedInputs& in) {
   Formats f{base, base, base};
   if (in.has("dtype_activations")) f.activations = *parse_dtype(in.text("dtype_activations"));
   if (in.has("dtype_weights")) f.weights = *parse_dtype(in.text("dtype_weights"));
-  f.compute = bytes_per_element(f.weights) > bytes_per_element(f.activations) ? f.weights
-                                                                              : f.activations;
+  f.compute =
+      bytes_per_element(f.weights) > bytes_per_element(f.activations) ? f.weights : f.activations;
   return f;
 }
 
@@ -80,21 +79,22 @@ Result<Calculation> compute_matmul(const ResolvedInputs& in) {
   double t_lower = std::max(t_compute, t_memory);
   const char* bound = t_compute >= t_memory ? "compute" : "memory";
 
-  std::string sizes = "B = " + latex_number(B) + ",\\ D = " + latex_number(D) +
-                      ",\\ F = " + latex_number(F);
+  std::string sizes =
+      "B = " + latex_number(B) + ",\\ D = " + latex_number(D) + ",\\ F = " + latex_number(F);
   Calculation out;
   out.steps = {
-      {"FLOPs", "2BDF = 2 \\cdot " + latex_number(B) + " \\cdot " + latex_number(D) + " \\cdot " +
-                    latex_number(F) + " = " + latex_quantity(flops, "FLOP"),
+      {"FLOPs",
+       "2BDF = 2 \\cdot " + latex_number(B) + " \\cdot " + latex_number(D) + " \\cdot " +
+           latex_number(F) + " = " + latex_quantity(flops, "FLOP"),
        flops, "FLOP"},
       {"HBM bytes (" + std::string(to_string(fmt.activations)) + " activations, " +
            to_string(fmt.weights) + " weights)",
        latex_number(a) + " BD + " + latex_number(w) + " DF + " + latex_number(a) +
            " BF \\text{ with } " + sizes + " = " + latex_quantity(bytes, "B"),
        bytes, "B"},
-      {"Arithmetic intensity", "I = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
-                                   latex_quantity(bytes, "B") + "} = " +
-                                   latex_quantity(intensity, "FLOP/B"),
+      {"Arithmetic intensity",
+       "I = \\frac{" + latex_quantity(flops, "FLOP") + "}{" + latex_quantity(bytes, "B") +
+           "} = " + latex_quantity(intensity, "FLOP/B"),
        intensity, "FLOP/B"},
       {std::string("Critical intensity of the chip (") + to_string(fmt.compute) + ")",
        "I_\\text{crit} = \\frac{" + latex_quantity(c.peak_flops, "FLOP/s") + "}{" +
@@ -105,13 +105,13 @@ Result<Calculation> compute_matmul(const ResolvedInputs& in) {
            "} > I_\\text{crit} \\iff B > \\frac{" + latex_number(w) + " \\cdot " +
            latex_number(critical) + "}{2} = " + latex_quantity(critical_batch, "tokens"),
        critical_batch, "tokens"},
-      {"Compute time", "T_\\text{math} = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
-                           latex_quantity(c.peak_flops, "FLOP/s") + "} = " +
-                           latex_quantity(t_compute, "s"),
+      {"Compute time",
+       "T_\\text{math} = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
+           latex_quantity(c.peak_flops, "FLOP/s") + "} = " + latex_quantity(t_compute, "s"),
        t_compute, "s"},
-      {"Memory time", "T_\\text{mem} = \\frac{" + latex_quantity(bytes, "B") + "}{" +
-                          latex_quantity(c.hbm_bandwidth, "B/s") + "} = " +
-                          latex_quantity(t_memory, "s"),
+      {"Memory time",
+       "T_\\text{mem} = \\frac{" + latex_quantity(bytes, "B") + "}{" +
+           latex_quantity(c.hbm_bandwidth, "B/s") + "} = " + latex_quantity(t_memory, "s"),
        t_memory, "s"},
   };
   out.outputs = {

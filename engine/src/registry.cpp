@@ -77,8 +77,7 @@ Result<Value> check_number(const InputSpec& spec, const Value& given) {
   }
   if (x > spec.max) {
     return fail(ErrorCode::out_of_range, spec.name,
-                spec.name + " must be <= " + format_number(spec.max) + ", got " +
-                    format_number(x));
+                spec.name + " must be <= " + format_number(spec.max) + ", got " + format_number(x));
   }
   return Value::of(x);
 }
@@ -102,19 +101,26 @@ Result<Value> check_input(const InputSpec& spec, const Value& given) {
 
 const char* to_string(ErrorCode code) {
   switch (code) {
-    case ErrorCode::invalid_argument: return "invalid_argument";
-    case ErrorCode::out_of_range: return "out_of_range";
-    case ErrorCode::not_found: return "not_found";
-    case ErrorCode::unsupported: return "unsupported";
+    case ErrorCode::invalid_argument:
+      return "invalid_argument";
+    case ErrorCode::out_of_range:
+      return "out_of_range";
+    case ErrorCode::not_found:
+      return "not_found";
+    case ErrorCode::unsupported:
+      return "unsupported";
   }
   return "invalid_argument";
 }
 
 const char* to_string(InputKind kind) {
   switch (kind) {
-    case InputKind::number: return "number";
-    case InputKind::count: return "count";
-    case InputKind::choice: return "choice";
+    case InputKind::number:
+      return "number";
+    case InputKind::count:
+      return "count";
+    case InputKind::choice:
+      return "choice";
   }
   return "number";
 }

@@ -11,10 +11,10 @@ namespace {
 Schema roofline_schema() {
   Schema s{"roofline", "time bounds of one op from its FLOPs and the bytes it moves", {}, {}};
   s.inputs = {
-      {"flops", InputKind::number, "FLOP", "floating-point operations of the op",
-       Value::of(1e12), 0, false, 1e30},
-      {"bytes", InputKind::number, "B", "bytes moved between HBM and the cores",
-       Value::of(1e9), 0, true, 1e30},
+      {"flops", InputKind::number, "FLOP", "floating-point operations of the op", Value::of(1e12),
+       0, false, 1e30},
+      {"bytes", InputKind::number, "B", "bytes moved between HBM and the cores", Value::of(1e9), 0,
+       true, 1e30},
       {"comm_bytes", InputKind::number, "B", "bytes sent to another chip (ICI or NVLink)",
        Value::of(0.0), 0, false, 1e30},
       chip_input(),
@@ -29,6 +29,8 @@ Schema roofline_schema() {
       {"t_upper", "s", "upper bound: nothing overlaps (the sum)"},
       {"intensity", "FLOP/B", "FLOPs per HBM byte of the op"},
       {"critical_intensity", "FLOP/B", "FLOPs per HBM byte of the chip"},
+      {"comm_intensity", "FLOP/B", "FLOPs per chip-to-chip byte of the op; none without them"},
+      {"critical_comm_intensity", "FLOP/B", "the chip's FLOP/s over its chip-to-chip bandwidth"},
       {"bound", "", "which time is largest: compute, memory or communication", true},
       {"peak_flops", "FLOP/s", "peak FLOP/s used"},
       {"hbm_bandwidth", "B/s", "HBM bandwidth used"},
@@ -59,36 +61,45 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
   double t_upper = t_compute + t_memory + t_comm;
   double intensity = flops / bytes;
   double critical = c.peak_flops / c.hbm_bandwidth;
+  Value comm_intensity = comm_bytes > 0 ? Value::of(flops / comm_bytes) : Value::none();
+  double critical_comm = c.peak_flops / c.comm_bandwidth;
   const char* bound = bound_of(t_compute, t_memory, t_comm);
 
   Calculation out;
   out.steps = {
-      {"Compute time", "T_\\text{math} = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
-                           latex_quantity(c.peak_flops, "FLOP/s") + "} = " +
-                           latex_quantity(t_compute, "s"),
+      {"Compute time",
+       "T_\\text{math} = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
+           latex_quantity(c.peak_flops, "FLOP/s") + "} = " + latex_quantity(t_compute, "s"),
        t_compute, "s"},
-      {"Memory time", "T_\\text{mem} = \\frac{" + latex_quantity(bytes, "B") + "}{" +
-                          latex_quantity(c.hbm_bandwidth, "B/s") + "} = " +
-                          latex_quantity(t_memory, "s"),
+      {"Memory time",
+       "T_\\text{mem} = \\frac{" + latex_quantity(bytes, "B") + "}{" +
+           latex_quantity(c.hbm_bandwidth, "B/s") + "} = " + latex_quantity(t_memory, "s"),
        t_memory, "s"},
-      {"Communication time", "T_\\text{comms} = \\frac{" + latex_quantity(comm_bytes, "B") +
-                                 "}{" + latex_quantity(c.comm_bandwidth, "B/s") + "} = " +
-                                 latex_quantity(t_comm, "s"),
+      {"Communication time",
+       "T_\\text{comms} = \\frac{" + latex_quantity(comm_bytes, "B") + "}{" +
+           latex_quantity(c.comm_bandwidth, "B/s") + "} = " + latex_quantity(t_comm, "s"),
        t_comm, "s"},
-      {"Lower bound", "T_\\text{lower} = \\max(T_\\text{math}, T_\\text{mem}, T_\\text{comms}) = " +
-                          latex_quantity(t_lower, "s"),
+      {"Lower bound",
+       "T_\\text{lower} = \\max(T_\\text{math}, T_\\text{mem}, T_\\text{comms}) = " +
+           latex_quantity(t_lower, "s"),
        t_lower, "s"},
-      {"Upper bound", "T_\\text{upper} = T_\\text{math} + T_\\text{mem} + T_\\text{comms} = " +
-                          latex_quantity(t_upper, "s"),
+      {"Upper bound",
+       "T_\\text{upper} = T_\\text{math} + T_\\text{mem} + T_\\text{comms} = " +
+           latex_quantity(t_upper, "s"),
        t_upper, "s"},
-      {"Arithmetic intensity", "I = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
-                                   latex_quantity(bytes, "B") + "} = " +
-                                   latex_quantity(intensity, "FLOP/B"),
+      {"Arithmetic intensity",
+       "I = \\frac{" + latex_quantity(flops, "FLOP") + "}{" + latex_quantity(bytes, "B") +
+           "} = " + latex_quantity(intensity, "FLOP/B"),
        intensity, "FLOP/B"},
       {"Critical intensity of the chip",
        "I_\\text{crit} = \\frac{" + latex_quantity(c.peak_flops, "FLOP/s") + "}{" +
            latex_quantity(c.hbm_bandwidth, "B/s") + "} = " + latex_quantity(critical, "FLOP/B"),
        critical, "FLOP/B"},
+      {"Critical intensity against the chip-to-chip link",
+       "I_\\text{crit,link} = \\frac{" + latex_quantity(c.peak_flops, "FLOP/s") + "}{" +
+           latex_quantity(c.comm_bandwidth, "B/s") +
+           "} = " + latex_quantity(critical_comm, "FLOP/B"),
+       critical_comm, "FLOP/B"},
   };
   out.outputs = {
       {"t_compute", Value::of(t_compute)},
@@ -98,6 +109,8 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
       {"t_upper", Value::of(t_upper)},
       {"intensity", Value::of(intensity)},
       {"critical_intensity", Value::of(critical)},
+      {"comm_intensity", comm_intensity},
+      {"critical_comm_intensity", Value::of(critical_comm)},
       {"bound", Value::of(bound)},
       {"peak_flops", Value::of(c.peak_flops)},
       {"hbm_bandwidth", Value::of(c.hbm_bandwidth)},

@@ -1,6 +1,6 @@
-#include <catch2/catch.hpp>
-
 #include "scalebook/catalog.h"
+
+#include <catch2/catch.hpp>
 
 using namespace scalebook;
 

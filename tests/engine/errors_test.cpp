@@ -29,22 +29,22 @@ TEST_CASE("an unknown input names itself and the known ones", "[errors]") {
 }
 
 TEST_CASE("negative bytes are out of range", "[errors]") {
-  check_error(run_error("roofline", {{"bytes", Value::of(-5.0)}}), ErrorCode::out_of_range,
-              "bytes", "bytes must be > 0, got -5");
+  check_error(run_error("roofline", {{"bytes", Value::of(-5.0)}}), ErrorCode::out_of_range, "bytes",
+              "bytes must be > 0, got -5");
 }
 
 TEST_CASE("zero bytes are out of range", "[errors]") {
-  check_error(run_error("roofline", {{"bytes", Value::of("0")}}), ErrorCode::out_of_range,
-              "bytes", "bytes must be > 0, got 0");
+  check_error(run_error("roofline", {{"bytes", Value::of("0")}}), ErrorCode::out_of_range, "bytes",
+              "bytes must be > 0, got 0");
 }
 
 TEST_CASE("text that is not a number is rejected", "[errors]") {
-  check_error(run_error("roofline", {{"flops", Value::of("abc")}}),
-              ErrorCode::invalid_argument, "flops", "flops must be a number, got \"abc\"");
+  check_error(run_error("roofline", {{"flops", Value::of("abc")}}), ErrorCode::invalid_argument,
+              "flops", "flops must be a number, got \"abc\"");
   check_error(run_error("roofline", {{"flops", Value::of("")}}), ErrorCode::invalid_argument,
               "flops", "flops must be a number, got \"\"");
-  check_error(run_error("roofline", {{"flops", Value::of("0x10")}}),
-              ErrorCode::invalid_argument, "flops", "flops must be a number, got \"0x10\"");
+  check_error(run_error("roofline", {{"flops", Value::of("0x10")}}), ErrorCode::invalid_argument,
+              "flops", "flops must be a number, got \"0x10\"");
   check_error(run_error("roofline", {{"flops", Value::of("1e12 FLOP")}}),
               ErrorCode::invalid_argument, "flops", "flops must be a number, got \"1e12 FLOP\"");
 }
@@ -52,15 +52,15 @@ TEST_CASE("text that is not a number is rejected", "[errors]") {
 TEST_CASE("NaN and infinities are rejected", "[errors]") {
   check_error(run_error("roofline", {{"flops", Value::of(std::nan(""))}}),
               ErrorCode::invalid_argument, "flops", "flops must be a finite number, got nan");
-  check_error(run_error("roofline", {{"bytes", Value::of("1e999")}}),
-              ErrorCode::invalid_argument, "bytes", "bytes must be a finite number, got inf");
-  check_error(run_error("roofline", {{"flops", Value::of("inf")}}),
-              ErrorCode::invalid_argument, "flops", "flops must be a number, got \"inf\"");
+  check_error(run_error("roofline", {{"bytes", Value::of("1e999")}}), ErrorCode::invalid_argument,
+              "bytes", "bytes must be a finite number, got inf");
+  check_error(run_error("roofline", {{"flops", Value::of("inf")}}), ErrorCode::invalid_argument,
+              "flops", "flops must be a number, got \"inf\"");
 }
 
 TEST_CASE("huge values are out of range", "[errors]") {
-  check_error(run_error("roofline", {{"flops", Value::of(1e31)}}), ErrorCode::out_of_range,
-              "flops", "flops must be <= 1e30, got 1e31");
+  check_error(run_error("roofline", {{"flops", Value::of(1e31)}}), ErrorCode::out_of_range, "flops",
+              "flops must be <= 1e30, got 1e31");
   check_error(run_error("matmul", {{"D", Value::of(1e10)}}), ErrorCode::out_of_range, "D",
               "D must be <= 1e9, got 1e10");
 }
@@ -76,8 +76,8 @@ TEST_CASE("a zero dimension is out of range", "[errors]") {
 }
 
 TEST_CASE("an unknown chip lists the catalog", "[errors]") {
-  check_error(run_error("roofline", {{"chip", Value::of("tpu-v9")}}),
-              ErrorCode::invalid_argument, "chip",
+  check_error(run_error("roofline", {{"chip", Value::of("tpu-v9")}}), ErrorCode::invalid_argument,
+              "chip",
               "chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, got \"tpu-v9\"");
 }
 
@@ -93,8 +93,8 @@ TEST_CASE("a dtype the chip has no peak for asks for an override", "[errors]") {
 }
 
 TEST_CASE("a zero bandwidth override is out of range", "[errors]") {
-  check_error(run_error("roofline", {{"hbm_bandwidth", Value::of(0.0)}}),
-              ErrorCode::out_of_range, "hbm_bandwidth", "hbm_bandwidth must be > 0, got 0");
+  check_error(run_error("roofline", {{"hbm_bandwidth", Value::of(0.0)}}), ErrorCode::out_of_range,
+              "hbm_bandwidth", "hbm_bandwidth must be > 0, got 0");
 }
 
 TEST_CASE("an unknown calculator has no schema", "[errors]") {

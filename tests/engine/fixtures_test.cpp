@@ -17,8 +17,8 @@ const char* kPath = SCALEBOOK_FIXTURES "/calculations.json";
 Inputs inputs_of(const Json& j) {
   Inputs in;
   for (const auto& [key, value] : j.items()) {
-    in[key] = value.is_number() ? Value::of(value.get<double>())
-                                : Value::of(value.get<std::string>());
+    in[key] =
+        value.is_number() ? Value::of(value.get<double>()) : Value::of(value.get<std::string>());
   }
   return in;
 }
@@ -30,9 +30,12 @@ Json expectation_of(const Result<Calculation>& result) {
   }
   Json outputs = Json::object();
   for (const auto& [name, value] : result.value().outputs) {
-    if (value.is_number()) outputs[name] = value.number;
-    else if (value.is_text()) outputs[name] = value.text;
-    else outputs[name] = nullptr;
+    if (value.is_number())
+      outputs[name] = value.number;
+    else if (value.is_text())
+      outputs[name] = value.text;
+    else
+      outputs[name] = nullptr;
   }
   return {{"outputs", outputs}};
 }
@@ -45,7 +48,8 @@ TEST_CASE("native results match the shared fixtures exactly", "[fixtures]") {
   Json fixtures = Json::parse(file);
   bool update = std::getenv("SCALEBOOK_UPDATE_FIXTURES") != nullptr;
   for (Json& c : fixtures["cases"]) {
-    Json actual = expectation_of(calculate(c["calculator"].get<std::string>(), inputs_of(c["inputs"])));
+    Json actual =
+        expectation_of(calculate(c["calculator"].get<std::string>(), inputs_of(c["inputs"])));
     if (update) {
       c["expect"] = actual;
       continue;

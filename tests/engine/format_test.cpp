@@ -1,7 +1,7 @@
+#include "scalebook/format.h"
+
 #include <catch2/catch.hpp>
 #include <cmath>
-
-#include "scalebook/format.h"
 
 using scalebook::format_number;
 using scalebook::latex_number;

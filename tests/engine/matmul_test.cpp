@@ -10,8 +10,7 @@ TEST_CASE("a bf16 matmul on TPU v5e is compute-bound above about 240 tokens (roo
   CHECK(output(c, "critical_batch") == Approx(240).epsilon(0.01));
 }
 
-TEST_CASE("an all-int8 matmul keeps the 240 rule: 480 OPs/byte over 2 (roofline-q1c)",
-          "[matmul]") {
+TEST_CASE("an all-int8 matmul keeps the 240 rule: 480 OPs/byte over 2 (roofline-q1c)", "[matmul]") {
   Calculation c = run("matmul", {{"dtype", Value::of("int8")}});
   CHECK(output(c, "critical_intensity") == Approx(480.4878049).epsilon(1e-9));
   CHECK(output(c, "critical_batch") == Approx(240.2439024).epsilon(1e-9));
@@ -32,8 +31,8 @@ TEST_CASE("an H100's bf16 critical batch is about 295 tokens (roofline-q5)", "[m
 }
 
 TEST_CASE("the exact critical batch solves the full byte count (roofline-q3)", "[matmul]") {
-  Inputs in = {{"dtype_weights", Value::of("int8")}, {"D", Value::of(4096.0)},
-               {"F", Value::of(4096.0)}};
+  Inputs in = {
+      {"dtype_weights", Value::of("int8")}, {"D", Value::of(4096.0)}, {"F", Value::of(4096.0)}};
   CHECK(output(run("matmul", in), "critical_batch_exact") ==
         Approx(136.08570117920073).epsilon(1e-12));
   in["D"] = in["F"] = Value::of(1024.0);
@@ -41,22 +40,20 @@ TEST_CASE("the exact critical batch solves the full byte count (roofline-q3)", "
         Approx(226.31484473164605).epsilon(1e-12));
 }
 
-TEST_CASE("a matmul too thin to ever be compute-bound has no exact critical batch",
-          "[matmul]") {
+TEST_CASE("a matmul too thin to ever be compute-bound has no exact critical batch", "[matmul]") {
   Calculation c = run("matmul", {{"D", Value::of(64.0)}, {"F", Value::of(64.0)}});
   CHECK(output_value(c, "critical_batch_exact").is_none());
 }
 
 TEST_CASE("FLOPs are 2BDF and bytes read X and W and write Y", "[matmul]") {
-  Calculation c = run("matmul", {{"B", Value::of(256.0)}, {"D", Value::of(8192.0)},
-                                 {"F", Value::of(8192.0)}});
+  Calculation c =
+      run("matmul", {{"B", Value::of(256.0)}, {"D", Value::of(8192.0)}, {"F", Value::of(8192.0)}});
   CHECK(output(c, "flops") == 34359738368.0);
   CHECK(output(c, "bytes") == 2.0 * 256 * 8192 + 2.0 * 8192 * 8192 + 2.0 * 256 * 8192);
   CHECK(output(c, "intensity") == Approx(34359738368.0 / 142606336.0));
 }
 
-TEST_CASE("a matmul is compute-bound above the critical batch and memory-bound below",
-          "[matmul]") {
+TEST_CASE("a matmul is compute-bound above the critical batch and memory-bound below", "[matmul]") {
   CHECK(output_value(run("matmul", {{"B", Value::of(512.0)}}), "bound").text == "compute");
   CHECK(output_value(run("matmul", {{"B", Value::of(128.0)}}), "bound").text == "memory");
 }

@@ -48,9 +48,9 @@ TEST_CASE("an op below the critical intensity is memory-bound", "[roofline]") {
 }
 
 TEST_CASE("chip-to-chip bytes can make an op communication-bound", "[roofline]") {
-  Calculation c = run("roofline", {{"flops", Value::of(1e9)},
-                                   {"bytes", Value::of(1e6)},
-                                   {"comm_bytes", Value::of(4.5e9)}});
+  Calculation c =
+      run("roofline",
+          {{"flops", Value::of(1e9)}, {"bytes", Value::of(1e6)}, {"comm_bytes", Value::of(4.5e9)}});
   CHECK(output(c, "t_comm") == Approx(0.1));
   CHECK(output_value(c, "bound").text == "communication");
 }
@@ -72,4 +72,14 @@ TEST_CASE("an override gives a chip a dtype the catalog lacks", "[roofline]") {
 TEST_CASE("text inputs from a form or a command line are parsed as numbers", "[roofline]") {
   Calculation c = run("roofline", {{"flops", Value::of(" 1e12 ")}, {"bytes", Value::of("1e9")}});
   CHECK(output(c, "intensity") == Approx(1000));
+}
+
+TEST_CASE("a v5e's critical intensity against one ICI link is about 4378 (roofline-ex4)",
+          "[roofline]") {
+  Calculation c = run("roofline", {{"chip", Value::of("tpu-v5e")}});
+  CHECK(output(c, "critical_comm_intensity") == Approx(4377.777778).epsilon(1e-9));
+  CHECK(2 * output(c, "critical_comm_intensity") == Approx(8755).epsilon(0.01));
+  CHECK(output_value(c, "comm_intensity").is_none());
+  Calculation sent = run("roofline", {{"flops", Value::of(1e12)}, {"comm_bytes", Value::of(1e8)}});
+  CHECK(output(sent, "comm_intensity") == Approx(1e4));
 }

@@ -1,0 +1,121 @@
+// The site builder: the real book builds, and every authoring mistake fails the build with
+// the file and line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildSite } from '../../web/builder/build.mjs';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-builder-'));
+const realOut = path.join(tmp, 'site');
+let built;
+
+test('the book builds: an index of 13 sections and chapter 1', async () => {
+  built = await buildSite({ out: realOut });
+  assert.deepEqual(built.pages, ['01-roofline']);
+  const index = fs.readFileSync(path.join(realOut, 'index.html'), 'utf8');
+  assert.equal((index.match(/<li class="(ready|later)"/g) ?? []).length, 13);
+  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 12);
+  assert.match(index, /<a href="01-roofline.html">Rooflines<\/a>/);
+  assert.match(index, /<span class="number">12<\/span>\s*<div><h2><span>GPUs<\/span>/);
+  for (const asset of ['assets/scalebook.js', 'assets/site.css', 'assets/katex/katex.min.css', 'embed.html']) {
+    assert.ok(fs.existsSync(path.join(realOut, asset)), asset);
+  }
+});
+
+test('chapter 1 has typeset math, engine numbers and live elements in its static HTML', () => {
+  const html = fs.readFileSync(path.join(realOut, '01-roofline.html'), 'utf8');
+  assert.match(html, /<span class="katex">/);
+  assert.doesNotMatch(html, /\$\$|\{\{|katex-error|TODO/);
+  assert.match(html, /<span class="sb-value" title="computed by the engine: roofline.critical_intensity chip=tpu-v5e">240<\/span>/);
+  assert.match(html, /title="computed by the engine: matmul.critical_batch chip=tpu-v5e">240<\/span>/);
+  assert.match(html, /<sb-roofline id="roof" chip="tpu-v5e" flops="1e12" bytes="1e9"><template shadowrootmode="open">/);
+  assert.match(html, /<sb-matmul id="mm" chip="tpu-v5e" b="256" d="8192" f="8192"><template shadowrootmode="open">/);
+  assert.match(html, /<sb-roofline-plot for="roof"><svg/);
+  assert.equal((html.match(/<sb-exercise /g) ?? []).length, 4);
+});
+
+function site(markdown, { exercises } = {}) {
+  const dir = fs.mkdtempSync(path.join(tmp, 'case-'));
+  fs.mkdirSync(path.join(dir, 'chapters'));
+  fs.mkdirSync(path.join(dir, 'exercises'));
+  fs.writeFileSync(path.join(dir, 'chapters/toc.json'), JSON.stringify({
+    title: 'T', subtitle: 'S',
+    sections: [{ number: 1, slug: '01-x', title: 'X', summary: 'x', file: 'x.md' }],
+  }));
+  fs.writeFileSync(path.join(dir, 'chapters/x.md'), markdown);
+  if (exercises) fs.writeFileSync(path.join(dir, 'exercises/x.json'), JSON.stringify(exercises, null, 2));
+  return {
+    dir,
+    build: () => buildSite({
+      chaptersDir: path.join(dir, 'chapters'),
+      exercisesDir: path.join(dir, 'exercises'),
+      out: path.join(dir, 'dist'),
+    }),
+  };
+}
+
+async function buildError(markdown, options) {
+  const s = site(markdown, options);
+  const error = await s.build().then(() => null, (e) => e);
+  assert.ok(error, 'the build should fail');
+  assert.equal(error.name, 'BuildError', String(error));
+  return error.message.replace(`${s.dir}/`, '');
+}
+
+test('authoring mistakes fail the build with file and line', async () => {
+  const cases = [
+    ['# T\n\nA {{nope.t_compute}}.\n', 'chapters/x.md:3: {{nope.t_compute}}: unknown calculator "nope"; choose one of roofline, matmul'],
+    ['# T\n\n{{roofline.time}}\n', /^chapters\/x\.md:3: \{\{roofline\.time\}\}: roofline has no output "time"; its outputs are t_compute, /],
+    ['# T\n\nx\ny {{roofline.t_compute bytes=-5}}\n', 'chapters/x.md:4: {{roofline.t_compute bytes=-5}}: bytes must be > 0, got -5'],
+    ['# T\n\n{{roofline.t_compute | bogus}}\n', 'chapters/x.md:3: {{roofline.t_compute | bogus}}: unknown format "bogus"; use si, sci, int, num, raw'],
+    ['# T\n\n::chart roofline\n', 'chapters/x.md:3: unknown directive "::chart"; use ::calculator, ::plot, ::exercise'],
+    ['# T\n\n::calculator roofline flop=1\n', /^chapters\/x\.md:3: ::calculator: roofline has no input "flop"/],
+    ['# T\n\n::calculator matmul B=2.5\n', 'chapters/x.md:3: ::calculator: B must be a whole number, got 2.5'],
+    ['# T\n\n::calculator rooflines\n', 'chapters/x.md:3: ::calculator: unknown calculator "rooflines"; choose one of roofline, matmul'],
+    ['# T\n\n::plot roofline for=r\n', 'chapters/x.md:3: ::plot: no calculator with id "r" above this plot'],
+    ['# T\n\n::exercise nope\n', 'chapters/x.md:3: ::exercise: unknown exercise "nope"'],
+    ['# T\ntext\n::exercise nope\n', 'chapters/x.md:3: ::exercise: a directive must be a paragraph of its own (blank lines around it)'],
+    ['# T\n\nok\n\n$$\n\\frac{1}\n$$\n', /^chapters\/x\.md:6: ParseError: KaTeX parse error/],
+    ['no title\n', 'chapters/x.md:1: a chapter needs a # title'],
+  ];
+  for (const [markdown, expected] of cases) {
+    const message = await buildError(markdown);
+    if (typeof expected === 'string') assert.equal(message, expected);
+    else assert.match(message, expected);
+  }
+});
+
+const goodExercise = {
+  id: 'e1', section: 's', book_ref: 'roofline-ex3', title: 'T', prompt: 'Find $B$.',
+  parts: [{
+    calculator: 'matmul', inputs: { chip: 'tpu-v5e' }, output: 'critical_batch', answer_unit: 'tokens',
+    tolerance: { rel: 0.02 }, book: { value: 240, unit: 'tokens', tolerance_rel: 0.01 },
+  }],
+};
+
+function withPart(change) {
+  return { chapter: '01-x', exercises: [{ ...goodExercise, parts: [{ ...goodExercise.parts[0], ...change }] }] };
+}
+
+test('an exercise is checked against the engine and the book', async () => {
+  const page = '# T\n\n::exercise e1\n';
+  const ok = site(page, { exercises: withPart({}) });
+  await ok.build();
+  const html = fs.readFileSync(path.join(ok.dir, 'dist/01-x.html'), 'utf8');
+  assert.match(html, /Answer: <strong>240\.2 tokens<\/strong> \(the book gives 240 tokens\)/);
+  const cases = [
+    [withPart({ book: { value: 250, unit: 'tokens', tolerance_rel: 0.01 } }), /exercise e1: the engine gives 240\.24\d* tokens but the book 250 \(3\.90% apart, tolerance 1%\)/],
+    [withPart({ output: 'critical' }), /exercise e1: matmul has no numeric output "critical"/],
+    [withPart({ answer_unit: 'ms' }), /exercise e1: answer_unit "ms" does not measure critical_batch \(tokens\)/],
+    [withPart({ inputs: { chip: 'a100' } }), /exercise e1: inputs: chip must be one of/],
+  ];
+  for (const [exercises, expected] of cases) {
+    assert.match(await buildError(page, { exercises }), expected);
+  }
+  const erratum = withPart({ book: { value: 250, unit: 'tokens', tolerance_rel: 0.01, erratum: 'the book rounds up' } });
+  await site(page, { exercises: erratum }).build();
+  assert.match(await buildError('# T\n\nnothing\n', { exercises: withPart({}) }),
+    /x\.json:\d+: exercise e1 is not placed in 01-x \(add ::exercise e1\)/);
+});
