@@ -30,7 +30,9 @@ function copyAssets(out) {
   const katexDist = path.join(ROOT, 'node_modules/katex/dist');
   fs.copyFileSync(path.join(katexDist, 'katex.min.css'), path.join(assets, 'katex/katex.min.css'));
   fs.cpSync(path.join(katexDist, 'fonts'), path.join(assets, 'katex/fonts'), { recursive: true });
-  fs.copyFileSync(path.join(ROOT, 'web/static/site.css'), path.join(assets, 'site.css'));
+  for (const name of ['site.css', 'favicon.svg']) {
+    fs.copyFileSync(path.join(ROOT, 'web/static', name), path.join(assets, name));
+  }
 }
 
 async function bundleRuntime(out) {

@@ -3,7 +3,7 @@
 import { BuildError, escapeHtml } from './errors.mjs';
 import { parseArgs } from './args.mjs';
 import { schemaOrFail } from './values.mjs';
-import { calculatorHTML, rooflinePlotSVG } from '../runtime/render.js';
+import { calculatorHTML, rooflinePlotHTML as plotShadowHTML, rooflinePlotOptions } from '../runtime/render.js';
 import { exerciseHTML } from './exercises.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
@@ -22,7 +22,7 @@ function calculatorDirective(ctx, args, fail) {
   } catch (error) {
     fail(error.message);
   }
-  if (id) ctx.calculators.set(id, { name, result, values });
+  if (id) ctx.calculators.set(id, { name, schema, result, values });
   const attributes = [id ? ` id="${escapeHtml(id)}"` : ''];
   for (const [key, value] of Object.entries(values)) {
     attributes.push(` ${key.toLowerCase()}="${escapeHtml(value)}"`);
@@ -36,29 +36,17 @@ function rooflinePlotHTML(ctx, args, fail) {
   if (!target) fail('::plot roofline needs for=ID of a calculator on this page');
   const source = ctx.calculators.get(target);
   if (!source) fail(`no calculator with id "${target}" above this plot`);
-  const extraChips = chipList(ctx, args.named.chips, fail);
-  const r = source.result;
-  const svg = rooflinePlotSVG({
-    peak_flops: r.peak_flops,
-    hbm_bandwidth: r.hbm_bandwidth,
-    intensity: r.intensity,
-    achieved_flops: r.achieved_flops,
-    critical_intensity: r.critical_intensity,
-    label: `${source.values.chip ?? 'tpu-v5e'}: ${r.bound}-bound`,
-    extraChips,
+  const chips = ctx.engine.chips();
+  const extraChipIds = args.named.chips ? args.named.chips.split(',') : [];
+  for (const id of extraChipIds) {
+    if (!chips.some((c) => c.id === id)) fail(`unknown chip "${id}"; choose from ${chips.map((c) => c.id).join(', ')}`);
+  }
+  const options = rooflinePlotOptions({
+    result: source.result, inputs: source.values, schema: source.schema, chips, extraChipIds,
   });
   const chipsAttr = args.named.chips ? ` chips="${escapeHtml(args.named.chips)}"` : '';
-  return `<sb-roofline-plot for="${escapeHtml(target)}"${chipsAttr}>${svg}</sb-roofline-plot>`;
-}
-
-function chipList(ctx, text, fail) {
-  if (!text) return [];
-  const catalog = ctx.engine.chips();
-  return text.split(',').map((id) => {
-    const chip = catalog.find((c) => c.id === id);
-    if (!chip) fail(`unknown chip "${id}"; choose from ${catalog.map((c) => c.id).join(', ')}`);
-    return { label: chip.name, peak_flops: chip.peak_flops.bf16, hbm_bandwidth: chip.hbm_bandwidth };
-  });
+  return `<sb-roofline-plot for="${escapeHtml(target)}"${chipsAttr}>` +
+    `<template shadowrootmode="open">${plotShadowHTML(options)}</template></sb-roofline-plot>`;
 }
 
 function plotDirective(ctx, args, fail) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import katex from 'katex';
 import { BuildError, escapeHtml, lineOf } from './errors.mjs';
 import { exerciseShellHTML } from '../runtime/render.js';
-import { formatValue, isAnswerUnit, toAnswerUnit } from '../runtime/format.js';
+import { isAnswerUnit, toAnswerUnit } from '../runtime/format.js';
 
 const UNIT_BASE = { ms: 's', us: 's', 'µs': 's', ns: 's' };
 
@@ -84,7 +84,7 @@ export function loadExercises(engine, dir) {
 
 function tex(latex, file, line) {
   try {
-    return katex.renderToString(latex, { throwOnError: true, output: 'html' });
+    return katex.renderToString(latex, { throwOnError: true });
   } catch (error) {
     throw new BuildError(file, line, `worked solution: ${error.message}`);
   }
@@ -96,7 +96,7 @@ function solutionHTML(exercise) {
   const steps = result.steps
     .map((s) => `<li><span class="step-label">${escapeHtml(s.label)}</span> ${tex(s.latex, exercise.file, exercise.line)}</li>`)
     .join('');
-  const answer = `${formatValue(expected, '', 'num')} ${part.answer_unit}`;
+  const answer = `${Number(expected.toPrecision(4))} ${part.answer_unit}`;
   const book = `${part.book.value} ${part.book.unit}`;
   return `<ol class="steps">${steps}</ol>` +
     `<p class="answer">Answer: <strong>${escapeHtml(answer)}</strong> (the book gives ${escapeHtml(book)}` +
@@ -104,18 +104,24 @@ function solutionHTML(exercise) {
 }
 
 // renderInline(markdown, file, line) renders a Markdown fragment with values and math.
+// The markup contract of <sb-exercise> is documented in web/runtime/sb-exercise.js.
 export function exerciseHTML(engine, exercise, renderInline) {
   const part = exercise.parts[0];
-  return exerciseShellHTML({
+  const shell = exerciseShellHTML({
     id: exercise.id,
     title: exercise.title,
     promptHTML: renderInline(exercise.prompt, exercise.file, exercise.line),
     solutionHTML: solutionHTML(exercise),
     answerUnit: part.answer_unit,
-    calculator: part.calculator,
-    output: part.output,
-    inputs: part.inputs ?? {},
-    relTol: part.tolerance.rel,
-    bookRef: exercise.book_ref,
   });
+  const attributes = [
+    ['id', exercise.id],
+    ['calculator', part.calculator],
+    ['output', part.output],
+    ['inputs', JSON.stringify(part.inputs ?? {})],
+    ['answer-unit', part.answer_unit],
+    ['rel-tol', String(part.tolerance.rel)],
+    ['data-book-ref', exercise.book_ref],
+  ].map(([k, v]) => ` ${k}="${escapeHtml(v)}"`).join('');
+  return `<sb-exercise${attributes}>${shell}</sb-exercise>`;
 }

@@ -8,17 +8,18 @@ import { substituteValues } from './values.mjs';
 import { extractDirectives, insertBlocks } from './directives.mjs';
 
 const md = new MarkdownIt({ html: true, typographer: true })
-  .use(mathPlugin.default ?? mathPlugin, { katex, output: 'html' })
+  .use(mathPlugin.default ?? mathPlugin, { katex })
   .use(anchor, { tabIndex: false });
 
 // The math plugin renders a bad formula as a katex-error element instead of throwing;
 // the build fails on it, at the formula's line.
 function checkMath(html, source, file, firstLine) {
-  const error = /class="katex-error[^"]*" title="([^"]*)">([^<]*)/.exec(html);
+  const error = /class="[^"]*katex-error[^"]*" title="([^"]*)">([^<]*)/.exec(html);
   if (!error) return;
   const latex = error[1].replaceAll('&amp;', '&').replaceAll('&lt;', '<').replaceAll('&gt;', '>')
     .replaceAll('&quot;', '"').replaceAll('&#039;', "'");
-  throw new BuildError(file, firstLine - 1 + lineOf(source, latex.trim()), error[2]);
+  const message = error[2].replaceAll('&#039;', "'").split('\n')[0];
+  throw new BuildError(file, firstLine - 1 + lineOf(source, latex.trim()), message);
 }
 
 export function renderInline(engine, markdown, file, line) {

@@ -1,0 +1,133 @@
+// Chapter 1 as a reader uses it: typeset math, a live calculator and plot, graded exercises.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { start, SHOTS } from './harness.mjs';
+
+let site;
+before(async () => { site = await start(); });
+after(async () => { await site?.stop(); });
+
+async function outputText(page, host, name) {
+  return (await page.locator(`${host} td[data-output="${name}"]`).textContent()).trim();
+}
+
+test('chapter 1 loads with typeset math and no console errors', async () => {
+  const { page, errors } = await site.open('01-roofline.html');
+  await page.waitForLoadState('networkidle');
+  assert.equal(await page.locator('h1').first().textContent(), 'Rooflines');
+  assert.ok(await page.locator('.katex').count() > 20);
+  assert.equal(await page.locator('.katex-error').count(), 0);
+  // The build-time values are in the page before any script runs.
+  assert.equal(await page.locator('.sb-value[title*="roofline.critical_intensity chip=tpu-v5e"]').first().textContent(), '240');
+  await page.screenshot({ path: path.join(SHOTS, 'chapter-1.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the index lists 13 sections, all but chapter 1 coming', async () => {
+  const { page, errors } = await site.open('index.html');
+  assert.equal(await page.locator('ol.sections > li').count(), 13);
+  assert.equal(await page.locator('ol.sections .coming').count(), 12);
+  await page.click('ol.sections a:text-is("Rooflines")');
+  await page.waitForURL(/01-roofline\.html$/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('changing the chip, dtype or sizes updates the roofline calculator and its plot', async () => {
+  const { page, errors } = await site.open('01-roofline.html');
+  const host = 'sb-roofline#roof';
+  assert.equal(await outputText(page, host, 't_compute'), '5.08 ms');
+  const point = page.locator('sb-roofline-plot[for="roof"] [data-point-x]');
+  const before = await point.getAttribute('data-point-x');
+  await page.fill(`${host} input[name="flops"]`, '1e10');
+  await page.waitForFunction(() => document.querySelector('sb-roofline#roof').shadowRoot
+    .querySelector('td[data-output="t_compute"]').textContent.trim() === '50.8 µs');
+  assert.equal(await outputText(page, host, 'bound'), 'memory');
+  assert.notEqual(await point.getAttribute('data-point-x'), before);
+  await page.selectOption(`${host} select[name="chip"]`, 'h100');
+  await page.waitForFunction(() => document.querySelector('sb-roofline#roof').shadowRoot
+    .querySelector('td[data-output="critical_intensity"]').textContent.trim() === '295 FLOP/B');
+  await page.selectOption(`${host} select[name="dtype"]`, 'fp8');
+  await page.waitForFunction(() => document.querySelector('sb-roofline#roof').shadowRoot
+    .querySelector('td[data-output="peak_flops"]').textContent.trim() === '1.98 PFLOP/s');
+  await page.locator(host).screenshot({ path: path.join(SHOTS, 'roofline-calculator.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('invalid input shows a message beside the field and keeps the last results', async () => {
+  const { page } = await site.open('01-roofline.html');
+  const host = 'sb-roofline#roof';
+  await page.fill(`${host} input[name="bytes"]`, '-5');
+  const message = page.locator(`${host} [data-error-for="bytes"]`);
+  await message.waitFor({ state: 'visible' });
+  assert.equal((await message.textContent()).trim(), 'bytes must be > 0, got -5');
+  assert.equal(await outputText(page, host, 't_compute'), '5.08 ms');
+  await page.fill(`${host} input[name="bytes"]`, 'lots');
+  await page.waitForFunction(() => document.querySelector('sb-roofline#roof').shadowRoot
+    .querySelector('[data-error-for="bytes"]').textContent.includes('bytes must be a number, got "lots"'));
+  await page.fill(`${host} input[name="bytes"]`, '2e9');
+  await page.waitForFunction(() => document.querySelector('sb-roofline#roof').shadowRoot
+    .querySelector('[data-error-for="bytes"]').textContent.trim() === '');
+  assert.equal(await outputText(page, host, 't_memory'), '2.44 ms');
+  const matmul = 'sb-matmul#mm';
+  await page.fill(`${matmul} input[name="B"]`, '2.5');
+  await page.waitForFunction(() => document.querySelector('sb-matmul#mm').shadowRoot
+    .querySelector('[data-error-for="B"]').textContent.trim() === 'B must be a whole number, got 2.5');
+  assert.doesNotMatch(await page.locator(matmul).textContent(), /NaN/);
+  await page.close();
+});
+
+test('an exercise grades right and wrong answers and shows the worked solution', async () => {
+  const { page, errors } = await site.open('01-roofline.html');
+  const ex = 'sb-exercise#roofline-ex3-critical-batch';
+  await page.locator(ex).scrollIntoViewIfNeeded();
+  const feedback = page.locator(`${ex} [data-feedback]`);
+  await page.fill(`${ex} [data-answer]`, '120');
+  await page.click(`${ex} [data-check]`);
+  await page.waitForFunction((sel) => document.querySelector(sel).textContent.trim() !== '', `${ex} [data-feedback]`);
+  assert.match(await feedback.textContent(), /Not quite/);
+  await page.fill(`${ex} [data-answer]`, 'two hundred');
+  await page.press(`${ex} [data-answer]`, 'Enter');
+  await page.waitForFunction((sel) => /Enter a number/.test(document.querySelector(sel).textContent), `${ex} [data-feedback]`);
+  await page.fill(`${ex} [data-answer]`, '240');
+  await page.click(`${ex} [data-check]`);
+  await page.waitForFunction((sel) => /Correct/.test(document.querySelector(sel).textContent), `${ex} [data-feedback]`);
+  const solution = page.locator(`${ex} [data-solution]`);
+  assert.equal(await solution.isVisible(), false);
+  await page.click(`${ex} [data-show-solution]`);
+  assert.equal(await solution.isVisible(), true);
+  assert.ok(await solution.locator('.katex').count() >= 3);
+  assert.match(await solution.textContent(), /Answer: 240\.2 tokens/);
+  await page.locator(ex).screenshot({ path: path.join(SHOTS, 'exercise.png') });
+  // The H100 exercise wants milliseconds.
+  const h100 = 'sb-exercise#roofline-ex1-h100-time';
+  await page.fill(`${h100} [data-answer]`, '1.01');
+  await page.click(`${h100} [data-check]`);
+  await page.waitForFunction((sel) => /Correct/.test(document.querySelector(sel).textContent), `${h100} [data-feedback]`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the chapter reads on a phone without sideways scrolling', async () => {
+  const { page, errors } = await site.open('01-roofline.html', { width: 390, height: 844 });
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await page.locator('sb-roofline#roof').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SHOTS, 'chapter-1-phone.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a calculator dropped alone into a page with one script tag works', async () => {
+  const { page, errors } = await site.open('embed.html');
+  await page.waitForFunction(() => document.querySelector('sb-matmul')?.shadowRoot
+    ?.querySelector('td[data-output="critical_batch"]')?.textContent.trim() === '295 tokens');
+  assert.equal(await outputText(page, 'sb-matmul', 'bound'), 'compute');
+  await page.screenshot({ path: path.join(SHOTS, 'embed.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,22 @@
+// The browser runtime's entry point: registers every <sb-*> element and re-exports the engine
+// loader, so one bundle serves the book's pages and anyone embedding a calculator.
+import { SbCalculator } from './sb-calculator.js';
+import { SbRoofline } from './sb-roofline.js';
+import { SbMatmul } from './sb-matmul.js';
+import { SbRooflinePlot } from './sb-roofline-plot.js';
+import { SbExercise } from './sb-exercise.js';
+
+export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
+export { SbCalculator, SbRoofline, SbMatmul, SbRooflinePlot, SbExercise };
+
+const ELEMENTS = {
+  'sb-roofline': SbRoofline,
+  'sb-matmul': SbMatmul,
+  'sb-roofline-plot': SbRooflinePlot,
+  'sb-exercise': SbExercise,
+};
+
+// A page may load the bundle twice (a blog post with two embeds): define each tag once.
+for (const [tag, element] of Object.entries(ELEMENTS)) {
+  if (!customElements.get(tag)) customElements.define(tag, element);
+}

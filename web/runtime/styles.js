@@ -1,0 +1,129 @@
+// CSS for the Scalebook elements. The calculator and the plot render into shadow roots, so
+// their CSS travels with them (SHADOW_CSS) and a blog's own styles cannot break them. Theming
+// goes through custom properties, which do cross the shadow boundary:
+//   --sb-font, --sb-fg, --sb-bg, --sb-muted, --sb-border, --sb-field-bg, --sb-accent,
+//   --sb-error, --sb-compute, --sb-memory, --sb-comm, --sb-radius
+// Each falls back to a light or a dark palette following prefers-color-scheme.
+
+// The palette as internal --_ variables, so every rule reads one name whatever the scheme.
+const PALETTE = `
+  --_font: var(--sb-font, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif);
+  --_radius: var(--sb-radius, 6px);
+  --_fg: var(--sb-fg, #1f2328);
+  --_bg: var(--sb-bg, #ffffff);
+  --_muted: var(--sb-muted, #59636e);
+  --_border: var(--sb-border, #d0d7de);
+  --_field-bg: var(--sb-field-bg, #ffffff);
+  --_accent: var(--sb-accent, #0b63c5);
+  --_error: var(--sb-error, #c62828);
+  --_compute: var(--sb-compute, #1a7f37);
+  --_memory: var(--sb-memory, #9a5b00);
+  --_comm: var(--sb-comm, #c62828);`;
+
+const DARK_PALETTE = `
+  --_fg: var(--sb-fg, #e6e8eb);
+  --_bg: var(--sb-bg, #16181c);
+  --_muted: var(--sb-muted, #9aa4af);
+  --_border: var(--sb-border, #3a3f47);
+  --_field-bg: var(--sb-field-bg, #0f1114);
+  --_accent: var(--sb-accent, #6cb0ff);
+  --_error: var(--sb-error, #ff7b72);
+  --_compute: var(--sb-compute, #3fb950);
+  --_memory: var(--sb-memory, #e3b341);
+  --_comm: var(--sb-comm, #ff7b72);`;
+
+const HOST = `
+:host { display: block; ${PALETTE}
+  font-family: var(--_font); color: var(--_fg); background: var(--_bg);
+  line-height: 1.4; container-type: inline-size; }
+@media (prefers-color-scheme: dark) { :host { ${DARK_PALETTE} } }
+:host([hidden]) { display: none; }
+* { box-sizing: border-box; }
+.loading { color: var(--_muted); font-style: italic; margin: 0.5rem 0; }`;
+
+const CALCULATOR = `
+.sb-calc { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.75rem; }
+.desc { margin: 0 0 0.6rem; color: var(--_muted); }
+.fields { display: grid; gap: 0.6rem 0.9rem;
+  grid-template-columns: repeat(auto-fill, minmax(min(100%, 11rem), 1fr)); }
+.field { display: flex; flex-direction: column; gap: 0.2rem; min-width: 0; }
+.field label { font-size: 0.9rem; font-weight: 600; }
+.unit { font-weight: 400; color: var(--_muted); }
+input, select { font: inherit; color: var(--_fg); background: var(--_field-bg);
+  border: 1px solid var(--_border); border-radius: var(--_radius);
+  padding: 0.35rem 0.5rem; width: 100%; min-width: 0; }
+input::placeholder { color: var(--_muted); opacity: 0.8; }
+input:focus-visible, select:focus-visible, summary:focus-visible {
+  outline: 2px solid var(--_accent); outline-offset: 1px; }
+[aria-invalid="true"] { border-color: var(--_error); }
+.error { color: var(--_error); font-size: 0.85rem; }
+.error:empty { display: none; }
+.general { margin: 0.5rem 0 0; }
+details { margin-top: 0.7rem; }
+summary { cursor: pointer; color: var(--_accent); font-size: 0.95rem; }
+details[open] > summary { margin-bottom: 0.5rem; }
+.outputs { width: 100%; border-collapse: collapse; margin-top: 0.8rem; font-size: 0.95rem; }
+.outputs caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
+.outputs th, .outputs td { text-align: left; padding: 0.3rem 0.4rem; vertical-align: top;
+  border-top: 1px solid var(--_border); }
+.outputs th { font-weight: 400; }
+.outputs th code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; }
+.outputs th small { display: block; color: var(--_muted); font-size: 0.8rem; }
+.outputs td { white-space: nowrap; font-variant-numeric: tabular-nums; text-align: right; }
+.outputs.stale td { opacity: 0.45; text-decoration: line-through; }
+.badge { display: inline-block; padding: 0 0.5rem; border-radius: 999px; font-weight: 600;
+  border: 1px solid currentColor; color: var(--_badge, var(--_fg)); }
+.badge-compute { --_badge: var(--_compute); }
+.badge-memory { --_badge: var(--_memory); }
+.badge-communication { --_badge: var(--_comm); }
+@container (max-width: 24rem) { .sb-calc { padding: 0.5rem; } }`;
+
+// Colours of the roofline plot; the SVG also carries plain presentation attributes so it
+// still reads if someone drops the bare SVG string into a page.
+const PLOT = `
+.plot svg { display: block; width: 100%; height: auto; max-width: 720px;
+  font-family: var(--_font); font-size: 13px; overflow: visible; }
+/* Labels drawn over lines get a halo of the background, so they stay readable. */
+.plot text { paint-order: stroke; stroke: var(--_bg); stroke-width: 3px; stroke-linejoin: round; }
+/* The SVG scales down on phones; larger text in its own units keeps it legible. */
+@container (max-width: 30rem) { .plot svg { font-size: 17px; } }
+.plot .axis, .plot .tick line { stroke: var(--_muted); }
+.plot .tick text, .plot .axis-title { fill: var(--_muted); }
+.plot .grid { stroke: var(--_border); }
+.plot .roof { stroke: var(--_accent); }
+.plot .roof-label { fill: var(--_accent); }
+.plot .other-roof { stroke: var(--_muted); opacity: 0.55; }
+.plot .other-label { fill: var(--_muted); }
+.plot .ridge { stroke: var(--_fg); opacity: 0.6; }
+.plot .ridge-label, .plot .point-label { fill: var(--_fg); }
+.plot .point { stroke: var(--_bg); }
+.plot .point, .plot .legend-dot { fill: var(--_compute); }
+.plot [data-bound="memory"] { fill: var(--_memory); }
+.plot [data-bound="communication"] { fill: var(--_comm); }
+.plot .note { fill: var(--_muted); }`;
+
+export const SHADOW_CSS = `${HOST}${CALCULATOR}${PLOT}`;
+
+// sb-exercise lives in the light DOM (its prompt and solution hold KaTeX markup that needs the
+// page's KaTeX CSS), so its CSS is scoped by :where(sb-exercise) (zero specificity: any page
+// rule wins) and added to the document once by the element.
+export const EXERCISE_CSS = `
+:where(sb-exercise) { display: block; ${PALETTE}
+  color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.75rem; margin: 1rem 0; }
+@media (prefers-color-scheme: dark) { :where(sb-exercise) { ${DARK_PALETTE} } }
+:where(sb-exercise) .sb-exercise-title { margin: 0 0 0.5rem; font-size: 1.05rem; }
+:where(sb-exercise) .sb-exercise-answer { display: flex; flex-wrap: wrap; align-items: center;
+  gap: 0.4rem 0.6rem; margin: 0.6rem 0; }
+:where(sb-exercise) .sb-exercise-answer input { font: inherit; padding: 0.35rem 0.5rem;
+  color: var(--_fg); background: var(--_field-bg);
+  border: 1px solid var(--_border); border-radius: var(--_radius); width: 12rem; max-width: 100%; }
+:where(sb-exercise) button { font: inherit; padding: 0.35rem 0.8rem; cursor: pointer;
+  border: 1px solid var(--_accent); border-radius: var(--_radius);
+  background: transparent; color: var(--_accent); }
+:where(sb-exercise) button[data-check] { background: var(--_accent); color: var(--_bg); }
+:where(sb-exercise) [data-feedback] { flex-basis: 100%; margin: 0; min-height: 1.4em; }
+:where(sb-exercise) [data-feedback][data-result="correct"] { color: var(--_compute); font-weight: 600; }
+:where(sb-exercise) [data-feedback][data-result="incorrect"],
+:where(sb-exercise) [data-feedback][data-result="invalid"] { color: var(--_error); }
+:where(sb-exercise) [data-solution] { margin-top: 0.6rem; padding-top: 0.4rem;
+  border-top: 1px dashed var(--_border); }`;
