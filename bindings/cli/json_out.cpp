@@ -44,8 +44,12 @@ Json to_json(const Calculation& calc, bool explain) {
   if (explain) {
     Json steps = Json::array();
     for (const Step& s : calc.steps) {
-      steps.push_back(
-          {{"label", s.label}, {"latex", s.latex}, {"value", s.value}, {"unit", s.unit}});
+      steps.push_back({{"label", s.label},
+                       {"latex", s.latex},
+                       {"value", s.value},
+                       {"unit", s.unit},
+                       {"output", s.output},
+                       {"depends", s.depends}});
     }
     j["steps"] = steps;
   }

@@ -122,6 +122,8 @@ val calculate(const std::string& name, const val& inputs) {
     step.set("latex", s.latex);
     step.set("value", s.value);
     step.set("unit", s.unit);
+    step.set("output", s.output);
+    step.set("depends", strings_to_js(s.depends));
     steps.call<void>("push", step);
   }
   val out = val::object();

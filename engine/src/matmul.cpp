@@ -86,33 +86,54 @@ Result<Calculation> compute_matmul(const ResolvedInputs& in) {
       {"FLOPs",
        "2BDF = 2 \\cdot " + latex_number(B) + " \\cdot " + latex_number(D) + " \\cdot " +
            latex_number(F) + " = " + latex_quantity(flops, "FLOP"),
-       flops, "FLOP"},
+       flops,
+       "FLOP",
+       "flops",
+       {}},
       {"HBM bytes (" + std::string(to_string(fmt.activations)) + " activations, " +
            to_string(fmt.weights) + " weights)",
        latex_number(a) + " BD + " + latex_number(w) + " DF + " + latex_number(a) +
            " BF \\text{ with } " + sizes + " = " + latex_quantity(bytes, "B"),
-       bytes, "B"},
+       bytes,
+       "B",
+       "bytes",
+       {}},
       {"Arithmetic intensity",
        "I = \\frac{" + latex_quantity(flops, "FLOP") + "}{" + latex_quantity(bytes, "B") +
            "} = " + latex_quantity(intensity, "FLOP/B"),
-       intensity, "FLOP/B"},
+       intensity,
+       "FLOP/B",
+       "intensity",
+       {"flops", "bytes"}},
       {std::string("Critical intensity of the chip (") + to_string(fmt.compute) + ")",
        "I_\\text{crit} = \\frac{" + latex_quantity(c.peak_flops, "FLOP/s") + "}{" +
            latex_quantity(c.hbm_bandwidth, "B/s") + "} = " + latex_quantity(critical, "FLOP/B"),
-       critical, "FLOP/B"},
+       critical,
+       "FLOP/B",
+       "critical_intensity",
+       {}},
       {"Critical batch (B much less than D, F)",
        "I \\approx \\frac{2BDF}{" + latex_number(w) + " DF} = \\frac{2B}{" + latex_number(w) +
            "} > I_\\text{crit} \\iff B > \\frac{" + latex_number(w) + " \\cdot " +
            latex_number(critical) + "}{2} = " + latex_quantity(critical_batch, "tokens"),
-       critical_batch, "tokens"},
+       critical_batch,
+       "tokens",
+       "critical_batch",
+       {"critical_intensity"}},
       {"Compute time",
        "T_\\text{math} = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
            latex_quantity(c.peak_flops, "FLOP/s") + "} = " + latex_quantity(t_compute, "s"),
-       t_compute, "s"},
+       t_compute,
+       "s",
+       "t_compute",
+       {"flops"}},
       {"Memory time",
        "T_\\text{mem} = \\frac{" + latex_quantity(bytes, "B") + "}{" +
            latex_quantity(c.hbm_bandwidth, "B/s") + "} = " + latex_quantity(t_memory, "s"),
-       t_memory, "s"},
+       t_memory,
+       "s",
+       "t_memory",
+       {"bytes"}},
   };
   out.outputs = {
       {"flops", Value::of(flops)},

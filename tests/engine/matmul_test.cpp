@@ -65,3 +65,19 @@ TEST_CASE("the worked solution substitutes this call's numbers", "[matmul]") {
   CHECK(last_rule.latex.find("295.2") != std::string::npos);
   CHECK(last_rule.unit == "tokens");
 }
+
+TEST_CASE("every step names its output and depends only on outputs that have steps",
+          "[matmul][roofline]") {
+  for (const char* name : {"roofline", "matmul"}) {
+    Calculation c = run(name, {});
+    for (const Step& step : c.steps) {
+      INFO(name << ": " << step.label);
+      CHECK_FALSE(step.output.empty());
+      for (const std::string& dep : step.depends) {
+        bool found = false;
+        for (const Step& other : c.steps) found = found || other.output == dep;
+        CHECK(found);
+      }
+    }
+  }
+}

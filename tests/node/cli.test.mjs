@@ -5,7 +5,9 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 
-const CLI = fileURLToPath(new URL('../../build/native/bindings/cli/scalebook', import.meta.url));
+// SCALEBOOK_CLI points the suite at another build, e.g. the ASan one.
+const CLI = process.env.SCALEBOOK_CLI ??
+  fileURLToPath(new URL('../../build/native/bindings/cli/scalebook', import.meta.url));
 
 function run(...args) {
   const r = spawnSync(CLI, args, { encoding: 'utf8' });

@@ -76,7 +76,8 @@ test('calculate returns a plain object of outputs with explanation steps', async
   const r = (await loadEngine()).calculate('matmul', { chip: 'tpu-v5e' });
   assert.equal(Object.getPrototypeOf(r), Object.prototype);
   assert.equal(Math.round(r.critical_batch), 240);
-  assert.deepEqual(Object.keys(r.steps[0]), ['label', 'latex', 'value', 'unit']);
+  assert.deepEqual(Object.keys(r.steps[0]), ['label', 'latex', 'value', 'unit', 'output', 'depends']);
+  assert.deepEqual(r.steps.find((s) => s.output === 'critical_batch').depends, ['critical_intensity']);
   assert.equal(r.steps[0].label, 'FLOPs');
 });
 

@@ -37,6 +37,9 @@ function validatePart(engine, exercise, part, fail) {
   } catch (error) {
     fail(`inputs: ${error.message}`);
   }
+  if (!result.steps.some((s) => s.output === part.output)) {
+    fail(`${part.calculator} has no worked steps for ${part.output}, so it cannot have a solution`);
+  }
   const expected = toAnswerUnit(result[part.output], part.answer_unit);
   const book = part.book;
   if (!book || typeof book.value !== 'number') fail('part needs the book\'s number: book.value');
@@ -90,10 +93,22 @@ function tex(latex, file, line) {
   }
 }
 
+// The steps that lead to `output`: its own and, first, those of the outputs it depends on.
+export function stepsFor(steps, output) {
+  const wanted = new Set();
+  const visit = (name) => {
+    if (wanted.has(name)) return;
+    wanted.add(name);
+    for (const dep of steps.find((s) => s.output === name)?.depends ?? []) visit(dep);
+  };
+  visit(output);
+  return steps.filter((s) => wanted.has(s.output));
+}
+
 function solutionHTML(exercise) {
   const part = exercise.parts[0];
   const { result, expected } = exercise.computed[0];
-  const steps = result.steps
+  const steps = stepsFor(result.steps, part.output)
     .map((s) => `<li><span class="step-label">${escapeHtml(s.label)}</span> ${tex(s.latex, exercise.file, exercise.line)}</li>`)
     .join('');
   const answer = `${Number(expected.toPrecision(4))} ${part.answer_unit}`;

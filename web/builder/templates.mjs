@@ -1,5 +1,6 @@
 // Page shells. Plain template strings: two layouts do not need a template engine.
 import { escapeHtml } from './errors.mjs';
+import { EXERCISE_CSS } from '../runtime/styles.js';
 
 function head(title, description) {
   return `<!doctype html>
@@ -12,6 +13,7 @@ function head(title, description) {
 <link rel="icon" href="assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="assets/katex/katex.min.css">
 <link rel="stylesheet" href="assets/site.css">
+<style id="sb-exercise-style">${EXERCISE_CSS}</style>
 <script type="module" src="assets/scalebook.js"></script>
 </head>`;
 }

@@ -82,13 +82,14 @@ function fieldHTML(input, values, result, chips, error) {
     `role="alert">${escapeHTML(message)}</span></div>`;
 }
 
+// A compact grid of name/value pairs; the description is the pair's tooltip, so a dozen
+// outputs fit beside each other instead of pushing the plot off the screen.
 function outputsHTML(schema, result, stale) {
-  const rows = schema.outputs.map((output) =>
-    `<tr><th scope="row"><code>${escapeHTML(output.name)}</code>` +
-    `<small>${escapeHTML(output.description)}</small></th>` +
-    `<td data-output="${escapeHTML(output.name)}">${outputCellHTML(output, result?.[output.name])}</td></tr>`);
-  return `<table class="outputs${stale ? ' stale' : ''}">` +
-    `<caption>Results</caption><tbody>${rows.join('')}</tbody></table>`;
+  const items = schema.outputs.map((output) =>
+    `<div class="out" title="${escapeHTML(output.description)}">` +
+    `<dt><code>${escapeHTML(output.name)}</code></dt>` +
+    `<dd data-output="${escapeHTML(output.name)}">${outputCellHTML(output, result?.[output.name])}</dd></div>`);
+  return `<h4 class="results">Results</h4><dl class="outputs${stale ? ' stale' : ''}">${items.join('')}</dl>`;
 }
 
 // The whole shadow root of a calculator element. `values`: input strings by schema name;

@@ -62,15 +62,15 @@ input:focus-visible, select:focus-visible, summary:focus-visible {
 details { margin-top: 0.7rem; }
 summary { cursor: pointer; color: var(--_accent); font-size: 0.95rem; }
 details[open] > summary { margin-bottom: 0.5rem; }
-.outputs { width: 100%; border-collapse: collapse; margin-top: 0.8rem; font-size: 0.95rem; }
-.outputs caption { text-align: left; font-weight: 600; padding-bottom: 0.3rem; }
-.outputs th, .outputs td { text-align: left; padding: 0.3rem 0.4rem; vertical-align: top;
-  border-top: 1px solid var(--_border); }
-.outputs th { font-weight: 400; }
-.outputs th code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; }
-.outputs th small { display: block; color: var(--_muted); font-size: 0.8rem; }
-.outputs td { white-space: nowrap; font-variant-numeric: tabular-nums; text-align: right; }
-.outputs.stale td { opacity: 0.45; text-decoration: line-through; }
+.results { margin: 0.9rem 0 0.3rem; font-size: 0.95rem; }
+.outputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr));
+  column-gap: 1.2rem; margin: 0; font-size: 0.92rem; }
+.out { display: flex; justify-content: space-between; align-items: baseline; gap: 0.6rem;
+  padding: 0.25rem 0.1rem; border-top: 1px solid var(--_border); }
+.out dt code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.88em;
+  color: var(--_muted); }
+.out dd { margin: 0; white-space: nowrap; font-variant-numeric: tabular-nums; text-align: right; }
+.outputs.stale dd { opacity: 0.45; text-decoration: line-through; }
 .badge { display: inline-block; padding: 0 0.5rem; border-radius: 999px; font-weight: 600;
   border: 1px solid currentColor; color: var(--_badge, var(--_fg)); }
 .badge-compute { --_badge: var(--_compute); }
@@ -125,5 +125,9 @@ export const EXERCISE_CSS = `
 :where(sb-exercise) [data-feedback][data-result="correct"] { color: var(--_compute); font-weight: 600; }
 :where(sb-exercise) [data-feedback][data-result="incorrect"],
 :where(sb-exercise) [data-feedback][data-result="invalid"] { color: var(--_error); }
+:where(sb-exercise) .steps { padding-left: 1.4rem; }
+:where(sb-exercise) .steps li { margin: 0.5rem 0; }
+:where(sb-exercise) .step-label { display: block; font-size: 0.9rem; color: var(--_muted); }
+:where(sb-exercise) .steps .katex { font-size: 1.05em; }
 :where(sb-exercise) [data-solution] { margin-top: 0.6rem; padding-top: 0.4rem;
   border-top: 1px dashed var(--_border); }`;

@@ -32,6 +32,8 @@ struct Step {
   std::string latex;
   double value = 0;
   std::string unit;
+  std::string output;                // the output this step computes, if any
+  std::vector<std::string> depends;  // outputs whose steps come before it in a solution
 };
 
 struct Calculation {
