@@ -1,13 +1,13 @@
 // scalebook: the engine at a terminal. JSON when stdout is not a terminal or with --json,
 // text otherwise. Bad input exits 2 with a one-line error on stderr.
-#include <unistd.h>
-
 #include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
 
+#include "exercise_cmd.h"
 #include "json_out.h"
+#include "options.h"
 #include "text_out.h"
 
 namespace {
@@ -15,6 +15,7 @@ namespace {
 using scalebook::Error;
 using scalebook::ErrorCode;
 using scalebook::cli::Json;
+using scalebook::cli::Options;
 
 constexpr const char* kUsage =
     "usage: scalebook [--json|--text] [--explain] COMMAND\n"
@@ -22,44 +23,19 @@ constexpr const char* kUsage =
     "  schema NAME               a calculator's inputs and outputs\n"
     "  calc NAME [name=value]... run a calculator (values in SI base units)\n"
     "  chips                     the hardware catalog\n"
-    "  chip ID                   one chip with its source notes\n";
+    "  chip ID                   one chip with its source notes\n"
+    "  exercise list [CHAPTER]   the exercises\n"
+    "  exercise show ID [--seed N]           a variant's prompt (--explain adds the solution)\n"
+    "  exercise grade ID --answer A [--seed N] [--part P]\n"
+    "  exercise check [PATH]     validate exercise files; exit 1 when a problem is found\n"
+    "  (--exercises DIR or SCALEBOOK_EXERCISES picks the exercise folder)\n";
 
-struct Options {
-  bool json = false;
-  bool explain = false;
-  std::vector<std::string> words;
-};
-
-Options parse_options(int argc, char** argv) {
-  Options opt;
-  opt.json = !isatty(STDOUT_FILENO);
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
-    if (arg == "--json")
-      opt.json = true;
-    else if (arg == "--text")
-      opt.json = false;
-    else if (arg == "--explain")
-      opt.explain = true;
-    else
-      opt.words.push_back(arg);
-  }
-  return opt;
-}
-
-int fail(const Options& opt, const Error& error) {
-  std::cerr << "scalebook: " << error.message << "\n";
-  if (opt.json) std::cout << scalebook::cli::to_json(error).dump(2) << "\n";
-  return 2;
-}
+using scalebook::cli::fail;
+using scalebook::cli::print;
 
 int usage_error(const Options& opt, const std::string& message) {
   if (!opt.json) std::cerr << kUsage;
   return fail(opt, Error{ErrorCode::invalid_argument, "", message});
-}
-
-void print(const Options& opt, const Json& json, const std::string& text) {
-  std::cout << (opt.json ? json.dump(2) + "\n" : text);
 }
 
 int list(const Options& opt) {
@@ -136,7 +112,8 @@ int chip(const Options& opt) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  Options opt = parse_options(argc, argv);
+  Options opt;
+  if (auto bad = scalebook::cli::parse_options(argc, argv, opt)) return fail(opt, *bad);
   if (opt.words.empty() || opt.words[0] == "help" || opt.words[0] == "--help" ||
       opt.words[0] == "-h") {
     std::cout << kUsage;
@@ -148,5 +125,6 @@ int main(int argc, char** argv) {
   if (command == "calc") return calc(opt);
   if (command == "chips") return chips(opt);
   if (command == "chip") return chip(opt);
+  if (command == "exercise") return scalebook::cli::exercise_command(opt);
   return usage_error(opt, "unknown command \"" + command + "\"");
 }

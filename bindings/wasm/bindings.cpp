@@ -5,7 +5,10 @@
 
 #include <string>
 
+#include "scalebook/answer.h"
 #include "scalebook/catalog.h"
+#include "scalebook/exercise.h"
+#include "scalebook/format.h"
 #include "scalebook/registry.h"
 
 using emscripten::val;
@@ -90,6 +93,13 @@ val schema(const std::string& name) {
   return out;
 }
 
+scalebook::Value inputs_value(const val& v) {
+  std::string type = v.typeOf().as<std::string>();
+  if (type == "number") return scalebook::Value::of(v.as<double>());
+  if (type == "string") return scalebook::Value::of(v.as<std::string>());
+  return scalebook::Value::of(val::global("String")(v).as<std::string>());
+}
+
 // `inputs` is a plain object; numbers stay numbers, strings are parsed by the engine,
 // null and undefined mean "use the default", anything else is passed on as its text.
 scalebook::Inputs inputs_from_js(const val& inputs) {
@@ -157,6 +167,142 @@ val chips() {
   return array;
 }
 
+val ok_with(const char* key, val value) {
+  val out = val::object();
+  out.set("ok", true);
+  out.set(key, value);
+  return out;
+}
+
+val steps_to_js(const std::vector<scalebook::Step>& steps) {
+  val array = val::array();
+  for (const scalebook::Step& s : steps) {
+    val step = val::object();
+    step.set("label", s.label);
+    step.set("latex", s.latex);
+    step.set("value", s.value);
+    step.set("unit", s.unit);
+    array.call<void>("push", step);
+  }
+  return array;
+}
+
+val part_to_js(const scalebook::PartVariant& p) {
+  val j = val::object();
+  j.set("id", p.id);
+  j.set("kind", p.kind);
+  j.set("label", p.label);
+  j.set("unit", p.unit);
+  if (p.kind == "choice") {
+    j.set("choices", strings_to_js(p.choices));
+    j.set("expected", p.expected_choice);
+  } else {
+    j.set("expected", p.expected);
+  }
+  j.set("steps", steps_to_js(p.steps));
+  return j;
+}
+
+// Finds exercise `id` in the file text; an error value when the file or the id is bad.
+scalebook::Result<scalebook::ExerciseSpec> find_exercise(const std::string& file,
+                                                         const std::string& id) {
+  auto parsed = scalebook::parse_exercise_file(file);
+  if (!parsed.ok()) return parsed.error();
+  for (const scalebook::ExerciseSpec& e : parsed.value().exercises)
+    if (e.id == id) return e;
+  return scalebook::Error{scalebook::ErrorCode::not_found, "id", "unknown exercise \"" + id + "\""};
+}
+
+val exercise_variant(const std::string& file, const std::string& id, const val& seed_js) {
+  auto e = find_exercise(file, id);
+  if (!e.ok()) return error_to_js(e.error());
+  auto seed = scalebook::parse_seed(inputs_value(seed_js));
+  if (!seed.ok()) return error_to_js(seed.error());
+  auto v = scalebook::make_variant(e.value(), seed.value());
+  if (!v.ok()) return error_to_js(v.error());
+  val params = val::object();
+  for (const auto& [name, value] : v.value().params) params.set(name, to_js(value));
+  val parts = val::array();
+  for (const auto& p : v.value().parts) parts.call<void>("push", part_to_js(p));
+  val out = val::object();
+  out.set("id", v.value().id);
+  out.set("seed", v.value().seed);
+  out.set("title", v.value().title);
+  out.set("prompt", v.value().prompt);
+  out.set("params", params);
+  out.set("parts", parts);
+  return ok_with("variant", out);
+}
+
+val exercise_grade(const std::string& file, const std::string& id, const val& seed_js, double part,
+                   const std::string& answer) {
+  auto e = find_exercise(file, id);
+  if (!e.ok()) return error_to_js(e.error());
+  auto seed = scalebook::parse_seed(inputs_value(seed_js));
+  if (!seed.ok()) return error_to_js(seed.error());
+  if (!(part >= 0 && part < 1e6 && part == static_cast<double>(static_cast<size_t>(part)))) {
+    return error_to_js(
+        {scalebook::ErrorCode::invalid_argument, "part", "part must be a whole number from 0"});
+  }
+  auto g = scalebook::grade_part(e.value(), seed.value(), static_cast<size_t>(part), answer);
+  if (!g.ok()) return error_to_js(g.error());
+  const auto& r = g.value();
+  val out = val::object();
+  out.set("correct", r.grade.correct);
+  if (r.part.kind == "choice") {
+    out.set("expected", r.part.expected_choice);
+    out.set("parsed", r.grade.parsed ? val(answer) : val::null());
+  } else {
+    out.set("expected", r.part.expected);
+    bool usable = r.grade.parsed && r.grade.slip != "wrong-unit";
+    out.set("parsed", usable ? val(r.grade.value) : val::null());
+  }
+  out.set("unit", r.part.unit);
+  out.set("feedback", r.grade.feedback);
+  out.set("slip", r.grade.slip);
+  return ok_with("grade", out);
+}
+
+val exercise_check(const std::string& file, double seeds) {
+  auto parsed = scalebook::parse_exercise_file(file);
+  if (!parsed.ok()) return error_to_js(parsed.error());
+  val problems = val::array();
+  uint32_t n = seeds >= 0 && seeds <= 1000 ? static_cast<uint32_t>(seeds) : 0;
+  for (const scalebook::ExerciseSpec& e : parsed.value().exercises) {
+    for (const scalebook::Error& p : scalebook::check_exercise(e, n)) {
+      val j = val::object();
+      j.set("exercise", e.id);
+      j.set("field", p.field);
+      j.set("message", p.message);
+      problems.call<void>("push", j);
+    }
+  }
+  val ids = val::array();
+  for (const scalebook::ExerciseSpec& e : parsed.value().exercises) ids.call<void>("push", e.id);
+  val out = val::object();
+  out.set("ok", true);
+  out.set("problems", problems);
+  out.set("ids", ids);
+  return out;
+}
+
+val format_value(double x, const std::string& unit, const std::string& style) {
+  if (!scalebook::is_format_style(style)) {
+    return error_to_js({scalebook::ErrorCode::invalid_argument, "style",
+                        "style must be one of si, sci, int, num, raw, got \"" + style + "\""});
+  }
+  return ok_with("text", val(scalebook::format_value(x, unit, style)));
+}
+
+val parse_answer(const std::string& text) {
+  auto q = scalebook::parse_answer(text);
+  if (!q.ok()) return error_to_js(q.error());
+  val out = val::object();
+  out.set("value", q.value().value);
+  out.set("unit", q.value().has_unit ? val(q.value().unit.symbol) : val::null());
+  return ok_with("quantity", out);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(scalebook) {
@@ -164,4 +310,9 @@ EMSCRIPTEN_BINDINGS(scalebook) {
   emscripten::function("schema", &schema);
   emscripten::function("calculate", &calculate);
   emscripten::function("chips", &chips);
+  emscripten::function("exerciseVariant", &exercise_variant);
+  emscripten::function("exerciseGrade", &exercise_grade);
+  emscripten::function("exerciseCheck", &exercise_check);
+  emscripten::function("format", &format_value);
+  emscripten::function("parseAnswer", &parse_answer);
 }

@@ -39,6 +39,23 @@ export function wrapModule(module) {
       const { outputs, steps } = unwrap(module.calculate(String(name), inputs));
       return { ...outputs, steps };
     },
+    // Exercises: `file` is the text of one exercises/*.json file.
+    exerciseVariant(file, id, seed = 0) {
+      return unwrap(module.exerciseVariant(String(file), String(id), seed)).variant;
+    },
+    exerciseGrade(file, id, seed, part, answer) {
+      return unwrap(module.exerciseGrade(String(file), String(id), seed, Number(part), String(answer ?? ''))).grade;
+    },
+    exerciseCheck(file, seeds = 20) {
+      const { problems, ids } = unwrap(module.exerciseCheck(String(file), Number(seeds)));
+      return { problems, ids };
+    },
+    format(value, unit = '', style = 'si') {
+      return unwrap(module.format(Number(value), String(unit), String(style))).text;
+    },
+    parseAnswer(text) {
+      return unwrap(module.parseAnswer(String(text ?? ''))).quantity;
+    },
   };
 }
 

@@ -54,3 +54,111 @@ std::string latex_quantity(double x, const std::string& unit) {
 }
 
 }  // namespace scalebook
+
+namespace scalebook {
+namespace {
+
+// The shortest text that reads back as `v`, laid out like JavaScript's Number#toString
+// (plain digits from 1e-6 up to 1e21, exponent form outside), so C++ and JS print alike.
+std::string shortest(double v) {
+  if (v == 0) return "0";
+  char buf[64];
+  for (int precision = 0; precision < 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*e", precision, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  std::string s(buf);
+  bool negative = s[0] == '-';
+  if (negative) s.erase(0, 1);
+  auto e = s.find('e');
+  int exponent = std::atoi(s.c_str() + e + 1);
+  std::string digits = s.substr(0, 1) + (e > 2 ? s.substr(2, e - 2) : "");
+  while (digits.size() > 1 && digits.back() == '0') digits.pop_back();
+  int n = static_cast<int>(digits.size());
+  std::string out;
+  if (exponent >= 21 || exponent < -6) {
+    out = digits.substr(0, 1) + (n > 1 ? "." + digits.substr(1) : "") + "e" +
+          (exponent >= 0 ? "+" : "-") + std::to_string(exponent >= 0 ? exponent : -exponent);
+  } else if (exponent >= 0) {
+    out = n <= exponent + 1 ? digits + std::string(static_cast<size_t>(exponent + 1 - n), '0')
+                            : digits.substr(0, static_cast<size_t>(exponent + 1)) + "." +
+                                  digits.substr(static_cast<size_t>(exponent + 1));
+  } else {
+    out = "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
+  }
+  return (negative ? "-" : "") + out;
+}
+
+// Rounded to `digits` significant digits, then printed shortest (JS: Number(x.toPrecision(d))).
+std::string significant(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
+  return shortest(std::strtod(buf, nullptr));
+}
+
+std::string sci_text(double x) {
+  if (x == 0) return "0";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.2e", x);
+  std::string s(buf);
+  auto e = s.find('e');
+  std::string mantissa = s.substr(0, e);
+  while (mantissa.back() == '0') mantissa.pop_back();
+  if (mantissa.back() == '.') mantissa.pop_back();
+  return mantissa + "e" + std::to_string(std::atoi(s.c_str() + e + 1));
+}
+
+std::string with_commas(double x) {
+  char buf[64];
+  double rounded = std::floor(x + 0.5);  // Math.round: halves go up
+  std::snprintf(buf, sizeof buf, "%.0f", rounded == 0 ? 0.0 : rounded);
+  std::string digits(buf);
+  std::string sign;
+  if (!digits.empty() && digits[0] == '-') {
+    sign = "-";
+    digits.erase(0, 1);
+  }
+  std::string out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return sign + out;
+}
+
+bool prefixable(const std::string& unit) {
+  return unit == "s" || unit == "B" || unit == "B/s" || unit == "FLOP" || unit == "FLOP/s";
+}
+
+}  // namespace
+
+bool is_format_style(const std::string& style) {
+  return style == "si" || style == "sci" || style == "int" || style == "num" || style == "raw";
+}
+
+std::string format_value(double x, const std::string& unit, const std::string& style) {
+  if (!std::isfinite(x)) return std::isnan(x) ? "NaN" : (x > 0 ? "Infinity" : "-Infinity");
+  if (style == "sci") return sci_text(x);
+  if (style == "int") return with_commas(x);
+  if (style == "num") return significant(x, 3);
+  if (style == "raw") return shortest(x);
+  if (!prefixable(unit) || x == 0) {
+    double magnitude = std::fabs(x);
+    std::string body =
+        magnitude >= 1e5 || (x != 0 && magnitude < 1e-3) ? sci_text(x) : significant(x, 3);
+    return unit.empty() ? body : body + " " + unit;
+  }
+  static const struct {
+    double scale;
+    const char* prefix;
+  } prefixes[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"},      {1e9, "G"},  {1e6, "M"},  {1e3, "k"},
+                  {1, ""},     {1e-3, "m"}, {1e-6, "\u00b5"}, {1e-9, "n"}, {1e-12, "p"}};
+  for (const auto& p : prefixes) {
+    if (std::fabs(x) >= p.scale * 0.9995) {
+      return significant(x / p.scale, 3) + " " + p.prefix + unit;
+    }
+  }
+  return sci_text(x) + " " + unit;
+}
+
+}  // namespace scalebook

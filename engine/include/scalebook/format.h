@@ -17,3 +17,15 @@ namespace scalebook {
 std::string latex_quantity(double x, const std::string& unit);
 
 }  // namespace scalebook
+
+namespace scalebook {
+
+// The styles the site and the exercises print numbers in; web/runtime/format.js mirrors them
+// and tests/node checks the two agree.
+//   si:  3 significant digits with an SI prefix and the unit ("5.08 ms", "820 GB/s")
+//   sci: the book's scientific notation ("1.97e14");  int: rounded, with thousands commas;
+//   num: 3 significant digits, no unit.
+bool is_format_style(const std::string& style);
+std::string format_value(double x, const std::string& unit, const std::string& style);
+
+}  // namespace scalebook

@@ -1,0 +1,26 @@
+#pragma once
+// Command-line options, accepted anywhere on the line, and the two ways to print.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "json_out.h"
+#include "scalebook/status.h"
+
+namespace scalebook::cli {
+
+struct Options {
+  bool json = false;
+  bool explain = false;
+  std::optional<std::string> seed, part, answer, exercises;  // --name VALUE or --name=VALUE
+  std::vector<std::string> words;
+};
+
+// Fills `opt`; returns an error for an option that lacks its value.
+std::optional<Error> parse_options(int argc, char** argv, Options& opt);
+
+// Prints the error on stderr (and as JSON on stdout in JSON mode); returns exit code 2.
+int fail(const Options& opt, const Error& error);
+void print(const Options& opt, const Json& json, const std::string& text);
+
+}  // namespace scalebook::cli
