@@ -173,6 +173,29 @@ std::vector<std::string> names_in(const std::string& expression) {
   return names;
 }
 
+// The expression with each name replaced by its value, as LaTeX: "2 \times 4378".
+std::string expression_latex(const std::string& expression, const NameLookup& lookup) {
+  std::string out, name;
+  auto flush = [&] {
+    if (name.empty()) return;
+    std::optional<double> v = lookup(name);
+    out += v ? latex_number(*v) : "\\text{" + name + "}";
+    name.clear();
+  };
+  for (char c : expression) {
+    bool name_char = std::isalpha(static_cast<unsigned char>(c)) || c == '_' ||
+                     (!name.empty() && (std::isdigit(static_cast<unsigned char>(c)) || c == '.'));
+    if (name_char) {
+      name += c;
+      continue;
+    }
+    flush();
+    out += c == '*' ? std::string("\\times") : std::string(1, c);
+  }
+  flush();
+  return out;
+}
+
 std::string schema_unit(const std::string& calculator, const std::string& output) {
   Result<Schema> schema = schema_of(calculator);
   if (!schema.ok()) return {};
@@ -220,13 +243,17 @@ Result<Computed> compute(const ExerciseSpec& e, const Params& params) {
   }
   for (size_t i = 0; i < e.parts.size(); ++i) {
     const PartSpec& spec = e.parts[i];
+    auto part_error = [&](Error err) {
+      err.message = "part " + spec.id + ": " + err.message;
+      return err;
+    };
     Result<Inputs> inputs = resolve_inputs(spec.calc, params);
-    if (!inputs.ok()) return inputs.error();
+    if (!inputs.ok()) return part_error(inputs.error());
     // A part without a calculator is pure arithmetic over the parameters.
     Result<Calculation> calc = spec.calc.calculator.empty()
                                    ? Result<Calculation>(Calculation{})
                                    : calculate(spec.calc.calculator, inputs.value());
-    if (!calc.ok()) return calc.error();
+    if (!calc.ok()) return part_error(calc.error());
     PartVariant part{spec.id, spec.kind, spec.label, spec.unit};
     part.choices = spec.choices;
     part.tolerance = spec.tolerance;
@@ -235,21 +262,24 @@ Result<Computed> compute(const ExerciseSpec& e, const Params& params) {
     if (spec.kind == "choice") {
       const Value* v = output_value(calc.value(), spec.output);
       if (!v || !v->is_text()) {
-        return Error{ErrorCode::invalid_argument, field,
-                     spec.calc.calculator + " has no text output \"" + spec.output + "\""};
+        return part_error(
+            Error{ErrorCode::invalid_argument, field,
+                  spec.calc.calculator + " has no text output \"" + spec.output + "\""});
       }
       part.expected_choice = v->text;
       part.steps = steps_for(calc.value().steps, spec.output);
     } else {
       Result<Unit> unit = parse_unit(spec.unit);
-      if (!unit.ok()) return Error{ErrorCode::invalid_argument, field, unit.error().message};
+      if (!unit.ok())
+        return part_error(Error{ErrorCode::invalid_argument, field, unit.error().message});
       double si = 0;
       std::string base;
       if (!spec.output.empty()) {
         std::optional<double> x = output_number(calc.value(), spec.output);
         if (!x) {
-          return Error{ErrorCode::invalid_argument, field,
-                       spec.calc.calculator + " has no numeric output \"" + spec.output + "\""};
+          return part_error(
+              Error{ErrorCode::invalid_argument, field,
+                    spec.calc.calculator + " has no numeric output \"" + spec.output + "\""});
         }
         si = *x;
         base = schema_unit(spec.calc.calculator, spec.output);
@@ -263,7 +293,8 @@ Result<Computed> compute(const ExerciseSpec& e, const Params& params) {
           return std::nullopt;
         };
         Result<double> x = evaluate(spec.answer, lookup);
-        if (!x.ok()) return Error{ErrorCode::invalid_argument, field, x.error().message};
+        if (!x.ok())
+          return part_error(Error{ErrorCode::invalid_argument, field, x.error().message});
         si = x.value();
         base = base_symbol(unit.value().dimension);
         std::vector<std::string> names = names_in(spec.answer);
@@ -279,7 +310,7 @@ Result<Computed> compute(const ExerciseSpec& e, const Params& params) {
           }
         }
         part.steps.push_back({"Answer",
-                              spec.answer + " = " + latex_number(si),
+                              expression_latex(spec.answer, lookup) + " = " + latex_number(si),
                               si,
                               base_symbol(unit.value().dimension),
                               "answer",
@@ -287,9 +318,9 @@ Result<Computed> compute(const ExerciseSpec& e, const Params& params) {
       }
       Result<Unit> base_unit = parse_unit(base);
       if (!base_unit.ok() || base_unit.value().dimension != unit.value().dimension) {
-        return Error{ErrorCode::invalid_argument, field,
-                     "unit \"" + spec.unit + "\" does not measure the answer (" +
-                         (base.empty() ? "a count" : base) + ")"};
+        return part_error(Error{ErrorCode::invalid_argument, field,
+                                "unit \"" + spec.unit + "\" does not measure the answer (" +
+                                    (base.empty() ? "a count" : base) + ")"});
       }
       part.expected = si / unit.value().factor;
     }

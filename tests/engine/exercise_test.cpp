@@ -132,6 +132,7 @@ TEST_CASE("an answer given as an expression shows its steps and the arithmetic",
   CHECK(v.parts[0].expected == Approx(8755.555556).epsilon(1e-9));
   REQUIRE_FALSE(v.parts[0].steps.empty());
   CHECK(v.parts[0].steps.back().label == "Answer");
+  CHECK(v.parts[0].steps.back().latex == "2 \\times 4378 = 8756");
   CHECK(v.parts[0].steps.front().label == "Critical intensity against the chip-to-chip link");
 }
 
@@ -155,11 +156,11 @@ TEST_CASE("bad seeds, parts and files get clear errors", "[exercise]") {
   Result<ExerciseFile> f = parse_exercise_file(bad_unit);
   REQUIRE(f.ok());
   CHECK(make_variant(f.value().exercises[0], 0).error().message ==
-        "unit \"GB/s\" does not measure the answer (s)");
+        "part a: unit \"GB/s\" does not measure the answer (s)");
   std::string bad_ref = kMinimal;
   bad_ref.replace(bad_ref.find("\"$B\""), 4, "\"$Q\"");
   CHECK(make_variant(parse_exercise_file(bad_ref).value().exercises[0], 0).error().message ==
-        "input B refers to unknown parameter $Q");
+        "part a: input B refers to unknown parameter $Q");
   std::string bad_prompt = kMinimal;
   bad_prompt.replace(bad_prompt.find("{{B}}"), 5, "{{C}}");
   CHECK(make_variant(parse_exercise_file(bad_prompt).value().exercises[0], 0).error().message ==

@@ -27,13 +27,15 @@ test('the book builds: an index of 13 sections and chapter 1', async () => {
 test('chapter 1 has typeset math, engine numbers and live elements in its static HTML', () => {
   const html = fs.readFileSync(path.join(realOut, '01-roofline.html'), 'utf8');
   assert.match(html, /<span class="katex">/);
-  assert.doesNotMatch(html, /\$\$|\{\{|katex-error|TODO/);
+  // Exercise data (JSON for the browser) holds templates; what a reader sees must not.
+  const visible = html.replace(/<script[^>]*>[^]*?<\/script>/g, '');
+  assert.doesNotMatch(visible, /\$\$|\{\{|katex-error|TODO/);
   assert.match(html, /<span class="sb-value" title="computed by the engine: roofline.critical_intensity chip=tpu-v5e">240<\/span>/);
   assert.match(html, /title="computed by the engine: matmul.critical_batch chip=tpu-v5e">240<\/span>/);
   assert.match(html, /<sb-roofline id="roof" chip="tpu-v5e" flops="1e12" bytes="1e9"><template shadowrootmode="open">/);
   assert.match(html, /<sb-matmul id="mm" chip="tpu-v5e" b="256" d="8192" f="8192"><template shadowrootmode="open">/);
   assert.match(html, /<sb-roofline-plot for="roof"><template shadowrootmode="open"><style>[^]*<svg/);
-  assert.equal((html.match(/<sb-exercise /g) ?? []).length, 4);
+  assert.equal((html.match(/<sb-exercise /g) ?? []).length, 12);
 });
 
 function site(markdown, { exercises } = {}) {
@@ -88,10 +90,11 @@ test('authoring mistakes fail the build with file and line', async () => {
 });
 
 const goodExercise = {
-  id: 'e1', section: 's', book_ref: 'roofline-ex3', title: 'T', prompt: 'Find $B$.',
+  id: 'e1', section: 's', book_ref: 'roofline-ex3', title: 'T', prompt: 'Find $B$ on a {{chip}}.',
+  params: { chip: { book: 'tpu-v5e', choices: ['tpu-v5e', 'h100'] } },
   parts: [{
-    calculator: 'matmul', inputs: { chip: 'tpu-v5e' }, output: 'critical_batch', answer_unit: 'tokens',
-    tolerance: { rel: 0.02 }, book: { value: 240, unit: 'tokens', tolerance_rel: 0.01 },
+    calculator: 'matmul', inputs: { chip: '$chip' }, output: 'critical_batch', unit: 'tokens',
+    tolerance: { rel: 0.02 }, book: { value: 240, tolerance_rel: 0.01 },
   }],
 };
 
@@ -104,18 +107,25 @@ test('an exercise is checked against the engine and the book', async () => {
   const ok = site(page, { exercises: withPart({}) });
   await ok.build();
   const html = fs.readFileSync(path.join(ok.dir, 'dist/01-x.html'), 'utf8');
-  assert.match(html, /Answer: <strong>240\.2 tokens<\/strong> \(the book gives 240 tokens\)/);
+  assert.match(html, /Find <span class="katex">[^]*on a TPU v5e\./);
+  assert.match(html, /Answer: <strong>240\.2 tokens<\/strong>/);
+  assert.match(html, /<script type="application\/json" data-exercise>\{"chapter":"01-x","exercises":\[\{"id":"e1"/);
+  assert.match(html, /<sb-progress chapter="01-x" exercises="\[&quot;e1&quot;\]">/);
   const cases = [
-    [withPart({ book: { value: 250, unit: 'tokens', tolerance_rel: 0.01 } }), /exercise e1: the engine gives 240\.24\d* tokens but the book 250 \(3\.90% apart, tolerance 1%\)/],
-    [withPart({ output: 'critical' }), /exercise e1: matmul has no numeric output "critical"/],
-    [withPart({ answer_unit: 'ms' }), /exercise e1: answer_unit "ms" does not measure critical_batch \(tokens\)/],
-    [withPart({ inputs: { chip: 'a100' } }), /exercise e1: inputs: chip must be one of/],
+    [withPart({ book: { value: 250, tolerance_rel: 0.01 } }),
+      /^exercises\/x\.json:5: exercise e1: part a: the engine gives 240\.244 tokens but the book 250 \(3\.9% apart\); fix the inputs or add book\.erratum$/],
+    [withPart({ output: 'critical' }), /exercise e1: part a: matmul has no numeric output "critical"/],
+    [withPart({ unit: 'ms' }), /exercise e1: part a: unit "ms" does not measure the answer \(tokens\)/],
+    [withPart({ inputs: { chip: 'a100' } }), /exercise e1: part a: chip must be one of/],
+    [withPart({ inputs: { chip: '$gpu' } }), /exercise e1: part a: input chip refers to unknown parameter \$gpu/],
   ];
   for (const [exercises, expected] of cases) {
     assert.match(await buildError(page, { exercises }), expected);
   }
-  const erratum = withPart({ book: { value: 250, unit: 'tokens', tolerance_rel: 0.01, erratum: 'the book rounds up' } });
+  const erratum = withPart({ book: { value: 250, tolerance_rel: 0.01, erratum: 'the book rounds up' } });
   await site(page, { exercises: erratum }).build();
   assert.match(await buildError('# T\n\nnothing\n', { exercises: withPart({}) }),
     /x\.json:\d+: exercise e1 is not placed in 01-x \(add ::exercise e1\)/);
+  const broken = { chapter: '01-x', exercises: [{ ...goodExercise, title: undefined }] };
+  assert.match(await buildError(page, { exercises: broken }), /^exercises\/x\.json:5: exercise e1: title is missing$/);
 });

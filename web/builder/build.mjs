@@ -36,13 +36,17 @@ function copyAssets(out) {
 }
 
 async function bundleRuntime(out) {
+  // Splitting keeps KaTeX and markdown-it (needed only to show a new exercise variant) in
+  // chunks loaded on demand, next to scalebook.js, so an embed still needs one script tag.
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'web/runtime/index.js')],
+    entryPoints: { scalebook: path.join(ROOT, 'web/runtime/index.js') },
     bundle: true,
+    splitting: true,
     format: 'esm',
     minify: true,
     target: ['es2020'],
-    outfile: path.join(out, 'assets/scalebook.js'),
+    outdir: path.join(out, 'assets'),
+    chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
   });
 }
@@ -64,7 +68,8 @@ export async function buildSite({
     const file = path.join(chaptersDir, section.file);
     const chapter = renderChapter(ctx, fs.readFileSync(file, 'utf8'), file);
     const i = written.indexOf(section);
-    const page = chapterPage({ toc, section, chapter, prev: written[i - 1], next: written[i + 1] });
+    const placed = [...exercises.values()].filter((e) => e.chapter === section.slug).map((e) => e.id);
+    const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next: written[i + 1] });
     fs.writeFileSync(path.join(out, `${section.slug}.html`), page);
     ready.add(section.slug);
   }
@@ -75,7 +80,12 @@ export async function buildSite({
         `exercise ${exercise.id} is not placed in ${exercise.chapter} (add ::exercise ${exercise.id})`);
     }
   }
-  fs.writeFileSync(path.join(out, 'index.html'), indexPage({ toc, ready }));
+  const book = {};
+  for (const section of toc.sections) {
+    const ids = [...exercises.values()].filter((e) => e.chapter === section.slug).map((e) => e.id);
+    if (ready.has(section.slug) && ids.length) book[section.slug] = { title: section.title, exercises: ids };
+  }
+  fs.writeFileSync(path.join(out, 'index.html'), indexPage({ toc, ready, book }));
   fs.writeFileSync(path.join(out, 'embed.html'), embedPage());
   copyAssets(out);
   await bundleRuntime(out);

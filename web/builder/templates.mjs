@@ -31,7 +31,13 @@ function sectionLink(section) {
   return `<a href="${section.slug}.html">${section.number}. ${escapeHtml(section.title)}</a>`;
 }
 
-export function chapterPage({ toc, section, chapter, prev, next }) {
+function progressSection(chapter, exercises) {
+  if (!exercises.length) return '';
+  return `<section class="progress" aria-label="Your progress"><h2>Your progress</h2>
+<sb-progress chapter="${escapeHtml(chapter)}" exercises="${escapeHtml(JSON.stringify(exercises))}"></sb-progress></section>`;
+}
+
+export function chapterPage({ toc, section, chapter, exercises = [], prev, next }) {
   const contents = chapter.headings
     .filter((h) => h.level === 2)
     .map((h) => `<li><a href="#${escapeHtml(h.id)}">${escapeHtml(h.text)}</a></li>`)
@@ -45,6 +51,7 @@ ${header(toc)}
 <aside class="contents"><p>Section ${section.number}</p><ol>${contents}</ol></aside>
 <main class="chapter" id="chapter-${section.number}">
 ${chapter.html}
+${progressSection(section.slug, exercises)}
 ${nav}
 </main>
 </div>
@@ -54,7 +61,7 @@ ${FOOTER}
 `;
 }
 
-export function indexPage({ toc, ready }) {
+export function indexPage({ toc, ready, book = {} }) {
   const items = toc.sections
     .map((s) => {
       const title = ready.has(s.slug)
@@ -75,6 +82,8 @@ live by one engine, and every calculator is yours to change.</p>
 <ol class="sections">
 ${items}
 </ol>
+${Object.keys(book).length ? `<section class="progress" aria-label="Your progress"><h2>Your progress</h2>
+<sb-progress book="${escapeHtml(JSON.stringify(book))}"></sb-progress></section>` : ''}
 </main>
 ${FOOTER}
 </body>
