@@ -18,32 +18,15 @@ std::string value_text(const Value& v, const std::string& unit) {
   if (v.is_none()) return "none";
   std::string exact = format_number(v.number) + (unit.empty() ? "" : " " + unit);
   std::string human = si(v.number, unit);
-  return human == exact ? exact : pad(exact, 24) + human;
+  // Only a prefixed form ("5.08 ms") adds anything to the exact value.
+  bool prefixed = !unit.empty() && human.size() > unit.size() + 1 &&
+                  human[human.size() - unit.size() - 1] != ' ';
+  return prefixed ? pad(exact, 24) + human : exact;
 }
 
 }  // namespace
 
-std::string si(double x, const std::string& unit) {
-  static const struct {
-    double scale;
-    const char* prefix;
-  } prefixes[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"}, {1e9, "G"},  {1e6, "M"},  {1e3, "k"},
-                  {1, ""},     {1e-3, "m"}, {1e-6, "u"}, {1e-9, "n"}, {1e-12, "p"}};
-  bool prefixable =
-      unit == "s" || unit == "B" || unit == "B/s" || unit == "FLOP" || unit == "FLOP/s";
-  char buf[64];
-  if (!prefixable || x == 0 || !std::isfinite(x)) {
-    return format_number(x) + (unit.empty() ? "" : " " + unit);
-  }
-  for (const auto& p : prefixes) {
-    if (std::fabs(x) >= p.scale * 0.9995) {
-      std::snprintf(buf, sizeof buf, "%.3g %s%s", x / p.scale, p.prefix, unit.c_str());
-      return buf;
-    }
-  }
-  std::snprintf(buf, sizeof buf, "%.3g %s", x, unit.c_str());
-  return buf;
-}
+std::string si(double x, const std::string& unit) { return format_value(x, unit, "si"); }
 
 std::string to_text(const Schema& schema) {
   std::string out = schema.name + ": " + schema.description + "\n\ninputs:\n";

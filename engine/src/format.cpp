@@ -139,7 +139,7 @@ bool is_format_style(const std::string& style) {
 std::string format_value(double x, const std::string& unit, const std::string& style) {
   if (!std::isfinite(x)) return std::isnan(x) ? "NaN" : (x > 0 ? "Infinity" : "-Infinity");
   if (style == "sci") return sci_text(x);
-  if (style == "int") return with_commas(x);
+  if (style == "int") return std::fabs(x) >= 1e15 ? sci_text(x) : with_commas(x);
   if (style == "num") return significant(x, 3);
   if (style == "raw") return shortest(x);
   if (!prefixable(unit) || x == 0) {
@@ -153,8 +153,11 @@ std::string format_value(double x, const std::string& unit, const std::string& s
     const char* prefix;
   } prefixes[] = {{1e18, "E"}, {1e15, "P"}, {1e12, "T"},      {1e9, "G"},  {1e6, "M"},  {1e3, "k"},
                   {1, ""},     {1e-3, "m"}, {1e-6, "\u00b5"}, {1e-9, "n"}, {1e-12, "p"}};
+  // Times take no prefix above seconds, amounts none below one (as format.js).
   for (const auto& p : prefixes) {
+    if (unit == "s" ? p.scale > 1 : p.scale < 1) continue;
     if (std::fabs(x) >= p.scale * 0.9995) {
+      if (p.scale == 1 && std::fabs(x) >= 1e5) break;
       return significant(x / p.scale, 3) + " " + p.prefix + unit;
     }
   }

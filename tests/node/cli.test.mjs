@@ -36,7 +36,7 @@ test('--text gives readable text and --json may stand anywhere', () => {
   const text = run('--text', 'calc', 'matmul', 'chip=h100');
   assert.equal(text.code, 0);
   assert.match(text.out, /^critical_batch\s+295\.224 tokens$/m);
-  assert.match(text.out, /^t_compute\s+3\.47\d+e-5 s\s+34\.7 us$/m);
+  assert.match(text.out, /^t_compute\s+3\.47\d+e-5 s\s+34\.7 µs$/m);
   const json = run('calc', 'matmul', '--text', 'chip=h100', '--json');
   assert.equal(JSON.parse(json.out).bound, 'memory');
 });

@@ -18,15 +18,21 @@ export function sci(x, digits = 3) {
   return `${Number(mantissa)}e${Number(exponent)}`;
 }
 
-// 3 significant digits with an SI prefix: 0.005076 s -> "5.08 ms".
+// 3 significant digits with an SI prefix: 0.005076 s -> "5.08 ms". Times take no prefix
+// above seconds and amounts none below one ("ks" and "mB" read oddly and no answer box
+// accepts them); what falls outside prints in scientific notation.
 export function si(x, unit = '') {
   if (!Number.isFinite(x)) return String(x);
   if (!PREFIXABLE.has(unit) || x === 0) {
     const body = Math.abs(x) >= 1e5 || (x !== 0 && Math.abs(x) < 1e-3) ? sci(x) : significant(x);
     return unit ? `${body} ${unit}` : body;
   }
-  for (const [scale, prefix] of PREFIXES) {
-    if (Math.abs(x) >= scale * 0.9995) return `${significant(x / scale)} ${prefix}${unit}`;
+  const prefixes = PREFIXES.filter(([scale]) => (unit === 's' ? scale <= 1 : scale >= 1));
+  for (const [scale, prefix] of prefixes) {
+    if (Math.abs(x) >= scale * 0.9995) {
+      if (scale === 1 && Math.abs(x) >= 1e5) break;
+      return `${significant(x / scale)} ${prefix}${unit}`;
+    }
   }
   return `${sci(x)} ${unit}`;
 }
@@ -37,7 +43,7 @@ export function formatValue(value, unit = '', style = 'si') {
   if (typeof value === 'string') return value;
   switch (style) {
     case 'sci': return sci(value);
-    case 'int': return Math.round(value).toLocaleString('en-US');
+    case 'int': return Math.abs(value) >= 1e15 ? sci(value) : Math.round(value).toLocaleString('en-US');
     case 'num': return significant(value);
     case 'raw': return String(value);
     case 'si': return si(value, unit);
