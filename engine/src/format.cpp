@@ -30,7 +30,11 @@ std::string latex_number(double x) {
   if (!std::isfinite(x)) return std::isnan(x) ? "\\text{NaN}" : "\\infty";
   char buf[64];
   double magnitude = std::fabs(x);
-  if (magnitude != 0 && (magnitude >= 1e5 || magnitude < 1e-2)) {
+  if (x == std::floor(x) && magnitude < 1e6) {  // counts and sizes print whole: 16384
+    std::snprintf(buf, sizeof buf, "%.0f", x);
+    return buf;
+  }
+  if (magnitude >= 1e4 || magnitude < 1e-2) {
     std::snprintf(buf, sizeof buf, "%.3e", x);
     std::string s(buf);
     auto e = s.find('e');

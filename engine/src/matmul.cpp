@@ -41,6 +41,9 @@ Schema matmul_schema() {
   return s;
 }
 
+// "2 " before a term, nothing for 1: "2 BD + DF".
+std::string coefficient(double bytes) { return bytes == 1 ? "" : latex_number(bytes) + " "; }
+
 struct Formats {
   Dtype activations;
   Dtype weights;
@@ -92,8 +95,8 @@ Result<Calculation> compute_matmul(const ResolvedInputs& in) {
        {}},
       {"HBM bytes (" + std::string(to_string(fmt.activations)) + " activations, " +
            to_string(fmt.weights) + " weights)",
-       latex_number(a) + " BD + " + latex_number(w) + " DF + " + latex_number(a) +
-           " BF \\text{ with } " + sizes + " = " + latex_quantity(bytes, "B"),
+       coefficient(a) + "BD + " + coefficient(w) + "DF + " + coefficient(a) + "BF \\text{ with } " +
+           sizes + " = " + latex_quantity(bytes, "B"),
        bytes,
        "B",
        "bytes",

@@ -35,7 +35,7 @@ test('chapter 1 has typeset math, engine numbers and live elements in its static
   assert.match(html, /<sb-roofline id="roof" chip="tpu-v5e" flops="1e12" bytes="1e9"><template shadowrootmode="open">/);
   assert.match(html, /<sb-matmul id="mm" chip="tpu-v5e" b="256" d="8192" f="8192"><template shadowrootmode="open">/);
   assert.match(html, /<sb-roofline-plot for="roof"><template shadowrootmode="open"><style>[^]*<svg/);
-  assert.equal((html.match(/<sb-exercise /g) ?? []).length, 12);
+  assert.equal((html.match(/<sb-exercise /g) ?? []).length, 13);
 });
 
 function site(markdown, { exercises } = {}) {
