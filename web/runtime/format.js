@@ -52,21 +52,3 @@ export function formatValue(value, unit = '', style = 'si') {
 }
 
 export const FORMAT_STYLES = ['si', 'sci', 'int', 'num', 'raw'];
-
-// Units an answer may be given in, as [SI base unit, factor to it].
-const ANSWER_UNITS = {
-  s: ['s', 1], ms: ['s', 1e-3], us: ['s', 1e-6], 'µs': ['s', 1e-6], ns: ['s', 1e-9],
-  tokens: ['tokens', 1], 'FLOP/B': ['FLOP/B', 1], B: ['B', 1], 'B/s': ['B/s', 1],
-  FLOP: ['FLOP', 1], 'FLOP/s': ['FLOP/s', 1],
-};
-
-// Converts a value in SI base units into `answerUnit` (e.g. seconds -> ms).
-export function toAnswerUnit(value, answerUnit) {
-  const entry = ANSWER_UNITS[answerUnit];
-  if (!entry) throw new Error(`unknown answer unit "${answerUnit}"`);
-  return value / entry[1];
-}
-
-export function isAnswerUnit(unit) {
-  return Object.hasOwn(ANSWER_UNITS, unit);
-}

@@ -5,15 +5,17 @@ import { SbRoofline } from './sb-roofline.js';
 import { SbMatmul } from './sb-matmul.js';
 import { SbRooflinePlot } from './sb-roofline-plot.js';
 import { SbExercise } from './sb-exercise.js';
+import { SbProgress } from './sb-progress.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
-export { SbCalculator, SbRoofline, SbMatmul, SbRooflinePlot, SbExercise };
+export { SbCalculator, SbRoofline, SbMatmul, SbRooflinePlot, SbExercise, SbProgress };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
   'sb-matmul': SbMatmul,
   'sb-roofline-plot': SbRooflinePlot,
   'sb-exercise': SbExercise,
+  'sb-progress': SbProgress,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.

@@ -8,6 +8,8 @@ import { escapeHTML } from './escape.js';
 export { escapeHTML };
 // The roofline plot's SVG and the shadow root <sb-roofline-plot> is built from.
 export { rooflinePlotSVG, rooflinePlotHTML, rooflinePlotOptions } from './plot.js';
+// <sb-exercise>'s markup: the shell, a part's worked solution, the JSON island.
+export { exerciseShellHTML, partSolutionHTML, exerciseDataHTML, answerNumber } from './exercise-html.js';
 
 // A number as a string the user could type back into a field: 256, 1e12, 9.89e14.
 export function inputText(x) {
@@ -111,22 +113,4 @@ export function calculatorHTML({ schema, values = {}, result = null, error = nul
     `<div class="fields">${main.map(field).join('')}</div>${overridesHTML}` +
     `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +
     `${outputsHTML(schema, result, Boolean(error) || !result)}</form>`;
-}
-
-// Light-DOM content of <sb-exercise>; the contract is documented at the top of sb-exercise.js.
-// `id` must be unique on the page: it prefixes the ids that bind the label and the solution.
-export function exerciseShellHTML({ id, title = '', promptHTML = '', solutionHTML = '', answerUnit = '' }) {
-  const base = escapeHTML(id);
-  const unit = answerUnit ? ` <span class="unit">(${escapeHTML(answerUnit)})</span>` : '';
-  const heading = title ? `<h3 class="sb-exercise-title" id="${base}-title">${escapeHTML(title)}</h3>` : '';
-  return `${heading}<div class="sb-exercise-prompt" data-prompt>${promptHTML}</div>` +
-    `<div class="sb-exercise-answer">` +
-    `<label for="${base}-answer">Your answer${unit}</label>` +
-    `<input id="${base}-answer" data-answer type="text" inputmode="decimal" autocomplete="off" ` +
-    `spellcheck="false" aria-describedby="${base}-feedback">` +
-    `<button type="button" data-check>Check</button>` +
-    `<p id="${base}-feedback" data-feedback role="status" aria-live="polite"></p></div>` +
-    `<button type="button" data-show-solution aria-expanded="false" aria-controls="${base}-solution">` +
-    `Show worked solution</button>` +
-    `<div id="${base}-solution" class="sb-exercise-solution" data-solution hidden>${solutionHTML}</div>`;
 }

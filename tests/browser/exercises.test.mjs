@@ -1,0 +1,309 @@
+// Exercises as a reader uses them: graded parts, variants in the URL, saved progress, the
+// progress views with reset, export and import. Expected numbers come from the engine itself.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { start, SHOTS } from './harness.mjs';
+import { loadEngine } from '../../bindings/wasm/engine.mjs';
+import { answerNumber } from '../../web/runtime/exercise-html.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const FILE = fs.readFileSync(path.join(ROOT, 'exercises/01-roofline.json'), 'utf8');
+const EXERCISES = JSON.parse(FILE).exercises;
+const CRITICAL = 'roofline-ex3-critical-batch';
+const EX3 = `sb-exercise#${CRITICAL}`;
+const CHAPTER = '01-roofline.html';
+
+let site;
+let engine;
+before(async () => {
+  site = await start();
+  engine = await loadEngine();
+});
+after(async () => { await site?.stop(); });
+
+// The exercise element has started once its variant bar shows.
+async function ready(page, ex = EX3) {
+  await page.locator(`${ex} [data-variant-bar]`).waitFor({ state: 'visible' });
+}
+
+// Types (or picks) an answer to part `part` of `ex`, checks it, and returns the feedback.
+async function answer(page, ex, part, text, { enter = false } = {}) {
+  const box = `${ex} .sb-exercise-part[data-part="${part}"]`;
+  const feedback = page.locator(`${box} [data-feedback]`);
+  await feedback.evaluate((el) => { el.textContent = ''; delete el.dataset.result; });
+  if (await page.locator(`${box}[data-kind="choice"]`).count()) {
+    if (text) await page.check(`${box} input[value="${text}"]`);
+  } else {
+    await page.fill(`${box} [data-answer]`, text);
+  }
+  if (enter) await page.press(`${box} [data-answer] >> nth=0`, 'Enter');
+  else await page.click(`${box} [data-check]`);
+  await page.waitForFunction((el) => el.dataset.result, await feedback.elementHandle());
+  return { text: (await feedback.textContent()).trim(), result: await feedback.getAttribute('data-result') };
+}
+
+const summary = (page) => page.locator('sb-progress [data-summary]').textContent();
+
+test('a solved exercise stays solved after a reload, with its last answer in the box', async () => {
+  const { page, errors } = await site.open(CHAPTER);
+  await ready(page);
+  assert.equal(await summary(page), `0 of ${EXERCISES.length} solved · 0 attempted`);
+  assert.deepEqual(await answer(page, EX3, 'a', '100'), { text: 'not quite', result: 'incorrect' });
+  assert.deepEqual(await answer(page, EX3, 'a', '240', { enter: true }), { text: 'correct', result: 'correct' });
+  assert.equal(await page.locator(`${EX3} [data-badge]`).isVisible(), true);
+  // The chapter's progress view follows without a reload.
+  assert.equal(await summary(page), `1 of ${EXERCISES.length} solved · 1 attempted`);
+  // Two parts: solved only when both are right.
+  const h100 = 'sb-exercise#roofline-ex1-h100-time';
+  assert.equal((await answer(page, h100, 'a', '1.01 ms')).result, 'correct');
+  assert.equal(await page.locator(`${h100} [data-badge]`).isVisible(), false);
+  assert.equal((await answer(page, h100, 'b', '1.09')).result, 'correct');
+  assert.equal(await page.locator(`${h100} [data-badge]`).isVisible(), true);
+
+  await page.reload();
+  await ready(page);
+  await page.locator(`${EX3} [data-badge]`).waitFor({ state: 'visible' });
+  assert.equal(await page.inputValue(`${EX3} [data-answer]`), '240');
+  assert.equal(await page.inputValue(`${h100} [data-part="b"] [data-answer]`), '1.09');
+  assert.equal(await summary(page), `2 of ${EXERCISES.length} solved · 2 attempted`);
+  assert.equal(await page.locator(`sb-progress li[data-exercise="${CRITICAL}"]`).getAttribute('data-status'), 'solved');
+  await page.locator(EX3).screenshot({ path: path.join(SHOTS, 'exercise-solved.png') });
+
+  // The book's index counts it too.
+  await page.goto(`${site.base}/index.html`);
+  const row = page.locator('sb-progress tr[data-chapter="01-roofline"]');
+  await row.waitFor();
+  assert.equal(await row.locator('[data-solved]').textContent(), '2');
+  assert.equal(await row.locator('[data-total]').textContent(), String(EXERCISES.length));
+  await page.locator('sb-progress').screenshot({ path: path.join(SHOTS, 'progress-book.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('another tab sees progress as it is made', async () => {
+  // Two tabs share one profile's localStorage only within one browser context.
+  const context = await site.browser.newContext();
+  const errors = [];
+  const tab = async () => {
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(`${site.base}/${CHAPTER}`);
+    await ready(page);
+    return page;
+  };
+  const page = await tab();
+  const other = await tab();
+  await answer(page, EX3, 'a', '240');
+  await other.waitForFunction(() => document.querySelector('sb-progress').shadowRoot
+    .querySelector('[data-summary]').textContent.startsWith('1 of'));
+  await other.locator(`${EX3} [data-badge]`).waitFor({ state: 'visible' });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a new variant changes the numbers and the answer, and the book\'s problem comes back', async () => {
+  const { page, errors } = await site.open(CHAPTER);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  const scripts = () => page.evaluate(() => performance.getEntriesByType('resource')
+    .map((r) => r.name).filter((name) => name.endsWith('.js')));
+  const firstLoad = await scripts();
+  const bookPrompt = await page.locator(`${EX3} [data-prompt]`).textContent();
+  // Some variants draw the book's chip again; draw until the numbers differ.
+  let prompt = bookPrompt;
+  for (let i = 0; i < 20 && prompt === bookPrompt; i += 1) {
+    await page.click(`${EX3} [data-new-variant]`);
+    await page.waitForFunction((ex) => document.querySelector(ex).dataset.seed !== '0' &&
+      !document.querySelector(ex).classList.contains('is-loading'), EX3);
+    prompt = await page.locator(`${EX3} [data-prompt]`).textContent();
+  }
+  assert.notEqual(prompt, bookPrompt);
+  const seed = Number(await page.locator(EX3).getAttribute('data-seed'));
+  assert.ok(seed >= 1 && seed <= 4294967295);
+  assert.equal(new URL(page.url()).hash, `#ex-${CRITICAL}=${seed}`);
+  assert.equal(await page.locator(`${EX3} [data-variant-name]`).textContent(), `Variant ${seed}`);
+  assert.equal(await page.locator(`${EX3} [data-variant-link]`).getAttribute('href'), `#ex-${CRITICAL}=${seed}`);
+  // Markdown and KaTeX came on demand, not with the chapter.
+  assert.ok((await scripts()).length > firstLoad.length, 'the variant loaded the typesetting chunk');
+  assert.ok(await page.locator(`${EX3} [data-prompt] .katex`).count() > 0);
+
+  const variant = engine.exerciseVariant(FILE, CRITICAL, seed);
+  const expected = variant.parts[0].expected;
+  assert.equal((await answer(page, EX3, 'a', '240')).result, 'incorrect');
+  assert.equal((await answer(page, EX3, 'a', answerNumber(expected))).result, 'correct');
+  await page.click(`${EX3} [data-show-solution]`);
+  assert.match(await page.locator(`${EX3} [data-solution]`).textContent(),
+    new RegExp(`Answer: ${answerNumber(expected).replace('.', '\\.')} tokens`));
+  assert.equal(await page.locator(`${EX3} [data-solution] .katex`).count(), variant.parts[0].steps.length);
+  await page.locator(EX3).screenshot({ path: path.join(SHOTS, 'exercise-variant.png') });
+
+  // Back later without the link: the variant last checked returns, with its answer.
+  await page.goto(`${site.base}/${CHAPTER}`);
+  await page.waitForFunction(([ex, s]) => document.querySelector(ex).dataset.seed === s &&
+    !document.querySelector(ex).classList.contains('is-loading'), [EX3, String(seed)]);
+  assert.equal(await page.inputValue(`${EX3} [data-answer]`), answerNumber(expected));
+  assert.equal(await page.locator(`${EX3} [data-prompt]`).textContent(), prompt);
+
+  await page.click(`${EX3} [data-book-variant]`);
+  assert.equal(await page.locator(`${EX3} [data-prompt]`).textContent(), bookPrompt);
+  assert.equal(await page.locator(`${EX3} [data-variant-name]`).textContent(), "Book's problem");
+  assert.equal(new URL(page.url()).hash, `#ex-${CRITICAL}=0`);
+  assert.match(await page.locator(`${EX3} [data-solution]`).textContent(), /Answer: 240\.2 tokens \(the book gives 240 tokens\)/);
+  assert.equal(await page.inputValue(`${EX3} [data-answer]`), '', 'no answer was given to the book\'s problem');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a wrong unit, a prefix slip and an unreadable answer each get their own message', async () => {
+  const { page, errors } = await site.open(CHAPTER);
+  await ready(page);
+  assert.deepEqual(await answer(page, EX3, 'a', '5 ms'),
+    { text: 'tokens is a count, but this answer is a time (ms)', result: 'incorrect' });
+  const h100 = 'sb-exercise#roofline-ex1-h100-time';
+  assert.deepEqual(await answer(page, h100, 'a', '3 GB/s'),
+    { text: 'ms is a time, but this answer is a bandwidth (GB/s)', result: 'incorrect' });
+  assert.deepEqual(await answer(page, h100, 'a', '1.011 s'),
+    { text: 'off by a factor of 1000: check the unit prefix', result: 'incorrect' });
+  assert.deepEqual(await answer(page, h100, 'a', 'banana'), { text: '"banana" is not a number', result: 'invalid' });
+  // A choice part: nothing picked, then the right option.
+  const dot = 'sb-exercise#roofline-ex2-dot-product';
+  assert.deepEqual(await answer(page, dot, 'b', ''), { text: 'choose one of the options', result: 'invalid' });
+  assert.deepEqual(await answer(page, dot, 'b', 'memory'), { text: 'correct', result: 'correct' });
+  // Unreadable answers are not attempts.
+  const record = await page.evaluate(() => JSON.parse(localStorage.getItem('scalebook.progress')).exercises);
+  assert.equal(record['roofline-ex1-h100-time'].attempts, 2);
+  assert.equal(record['roofline-ex2-dot-product'].parts.b.attempts, 1);
+  await page.locator(h100).screenshot({ path: path.join(SHOTS, 'exercise-feedback.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('exported progress comes back after a reset by importing the file', async () => {
+  const { page, errors } = await site.open(CHAPTER);
+  await ready(page);
+  await answer(page, EX3, 'a', '240');
+  await answer(page, 'sb-exercise#roofline-ex5-tokens', 'a', '7');
+  const total = EXERCISES.length;
+  assert.equal(await summary(page), `1 of ${total} solved · 2 attempted`);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('sb-progress [data-export]')]);
+  assert.equal(download.suggestedFilename(), 'scalebook-progress.json');
+  const file = path.join(SHOTS, 'scalebook-progress.json');
+  await download.saveAs(file);
+  const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.equal(exported.format, 'scalebook-progress');
+  assert.equal(exported.exercises[CRITICAL].solved, true);
+
+  await page.click('sb-progress [data-reset]');
+  await page.locator('sb-progress [data-confirm]').waitFor({ state: 'visible' });
+  await page.click('sb-progress [data-cancel-reset]');
+  assert.equal(await summary(page), `1 of ${total} solved · 2 attempted`, 'cancel keeps everything');
+  await page.click('sb-progress [data-reset]');
+  await page.click('sb-progress [data-confirm-reset]');
+  assert.equal(await summary(page), `0 of ${total} solved · 0 attempted`);
+  assert.equal(await page.locator(`${EX3} [data-badge]`).isVisible(), false);
+
+  await page.setInputFiles('sb-progress [data-import]', { name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1') });
+  const message = page.locator('sb-progress [data-message]');
+  await page.waitForFunction(() => /refused/.test(document.querySelector('sb-progress').shadowRoot.querySelector('[data-message]').textContent));
+  assert.equal(await message.textContent(), 'The file was refused: it is not valid JSON.');
+
+  await page.setInputFiles('sb-progress [data-import]', file);
+  await page.waitForFunction(() => /Imported/.test(document.querySelector('sb-progress').shadowRoot.querySelector('[data-message]').textContent));
+  assert.equal(await message.textContent(), 'Imported 2 exercises (1 solved).');
+  assert.equal(await summary(page), `1 of ${total} solved · 2 attempted`);
+  await page.locator(`${EX3} [data-badge]`).waitFor({ state: 'visible' });
+  await page.locator('sb-progress').screenshot({ path: path.join(SHOTS, 'progress-chapter.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a variant in the link opens that variant; a bad one falls back to the book with a notice', async () => {
+  const { page, errors } = await site.open(`${CHAPTER}#ex-${CRITICAL}=12345&ex-roofline-ex5-tokens=9`);
+  await page.waitForFunction((ex) => document.querySelector(ex).dataset.seed === '12345' &&
+    !document.querySelector(ex).classList.contains('is-loading'), EX3);
+  assert.equal(await page.locator(`${EX3} [data-variant-name]`).textContent(), 'Variant 12345');
+  const expected = engine.exerciseVariant(FILE, CRITICAL, 12345).parts[0].expected;
+  assert.match(await page.locator(`${EX3} [data-solution]`).textContent(), new RegExp(`Answer: ${answerNumber(expected).replace('.', '\\.')} tokens`));
+  await page.waitForFunction(() => document.querySelector('#roofline-ex5-tokens').dataset.seed === '9');
+
+  await page.goto(`${site.base}/${CHAPTER}#ex-${CRITICAL}=banana`);
+  await page.reload(); // a hash-only navigation keeps the page; load it afresh
+  await ready(page);
+  const notice = page.locator(`${EX3} [data-notice]`);
+  await notice.waitFor({ state: 'visible' });
+  assert.equal(await notice.textContent(),
+    'The link asks for variant "banana", which is not a variant number (0 to 4294967295), so this is the book\'s problem.');
+  assert.equal(await page.locator(EX3).getAttribute('data-seed'), '0');
+  assert.equal(await page.locator(`${EX3} [data-variant-name]`).textContent(), "Book's problem");
+  await page.locator(EX3).screenshot({ path: path.join(SHOTS, 'exercise-bad-link.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('unreadable saved progress is set aside with a notice, not thrown away', async () => {
+  const { page, errors } = await site.open(CHAPTER);
+  await page.evaluate(() => localStorage.setItem('scalebook.progress', '{"format":"scalebook-progress","version":9}'));
+  await page.reload();
+  await ready(page);
+  const notice = page.locator('sb-progress [data-notice]');
+  await notice.waitFor({ state: 'visible' });
+  assert.match(await notice.textContent(), /newer Scalebook \(format version 9/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('scalebook.progress.backup')),
+    '{"format":"scalebook-progress","version":9}');
+  await answer(page, EX3, 'a', '240');
+  assert.equal(await summary(page), `1 of ${EXERCISES.length} solved · 1 attempted`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('without JavaScript the prompts and worked solutions can still be read', async () => {
+  const context = await site.browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${site.base}/${CHAPTER}`);
+  assert.match(await page.locator(`${EX3} [data-prompt]`).textContent(), /token batch/);
+  assert.equal(await page.locator(`${EX3} [data-variant-bar]`).isVisible(), false);
+  assert.equal(await page.locator(`${EX3} [data-solution]`).isVisible(), false);
+  await page.click(`${EX3} [data-show-solution]`);
+  assert.equal(await page.locator(`${EX3} [data-solution]`).isVisible(), true);
+  await context.close();
+});
+
+test('if the engine cannot start, the exercises say so and nothing throws', async () => {
+  const page = await site.browser.newPage();
+  const thrown = [];
+  page.on('pageerror', (e) => thrown.push(String(e)));
+  await page.addInitScript(() => {
+    const refuse = () => Promise.reject(new Error('WebAssembly is switched off'));
+    WebAssembly.instantiate = refuse;
+    WebAssembly.instantiateStreaming = refuse;
+  });
+  await page.goto(`${site.base}/${CHAPTER}`);
+  const notice = page.locator(`${EX3} [data-notice]`);
+  await notice.waitFor({ state: 'visible' });
+  assert.match(await notice.textContent(), /The exercise engine failed to load .*answers cannot be checked/);
+  const { text, result } = await answer(page, EX3, 'a', '240');
+  assert.equal(result, 'invalid');
+  assert.match(text, /^This answer cannot be checked/);
+  assert.deepEqual(thrown, []);
+  await page.close();
+});
+
+test('an exercise with a variant and an open solution fits a phone screen', async () => {
+  const { page, errors } = await site.open(`${CHAPTER}#ex-roofline-ex1-h100-time=77`, { width: 390, height: 844 });
+  const ex = 'sb-exercise#roofline-ex1-h100-time';
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.seed === '77' &&
+    !document.querySelector(sel).classList.contains('is-loading'), ex);
+  await page.click(`${ex} [data-part="a"] [data-show-solution]`);
+  await page.click(`${ex} .sb-exercise-hints summary`);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await page.locator(ex).screenshot({ path: path.join(SHOTS, 'exercise-phone.png') });
+  await page.locator('sb-progress').screenshot({ path: path.join(SHOTS, 'progress-phone.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -1,0 +1,18 @@
+// Markdown and KaTeX in the browser, for exercise variants (seed != 0). Loaded on demand with
+// import(): the book's problem is typeset at build time, so a chapter's first load never pulls
+// KaTeX (about 270 kB) unless a reader asks for a variant. Options match the site builder's.
+import MarkdownIt from 'markdown-it';
+import mathPlugin from '@vscode/markdown-it-katex';
+import katex from 'katex';
+
+const md = new MarkdownIt({ typographer: true }).use(mathPlugin.default ?? mathPlugin, { katex });
+
+// An exercise prompt (Markdown with $math$) as inline HTML, as the builder renders it.
+export function renderPrompt(markdown) {
+  return md.renderInline(String(markdown ?? ''));
+}
+
+// One worked-solution step's LaTeX. A bad formula shows as KaTeX's red source, not an exception.
+export function renderTex(latex) {
+  return katex.renderToString(String(latex ?? ''), { throwOnError: false });
+}
