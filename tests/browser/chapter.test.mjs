@@ -134,3 +134,21 @@ test('a calculator dropped alone into a page with one script tag works', async (
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the batch sweep marks each knee where the engine puts it, and moves it with the formats', async () => {
+  const { page, errors } = await site.open('01-roofline.html');
+  const sweep = page.locator('sb-batch-sweep');
+  await sweep.scrollIntoViewIfNeeded();
+  const knees = () => sweep.locator('.knee').evaluateAll((els) => els.map((e) => e.dataset.knee));
+  // The book's question 3 (int8 weights, bf16 activations, v5e): 136 for D=F=4096, 226 for 1024.
+  assert.deepEqual(await knees(), ['136', '226']);
+  await page.waitForFunction(() => customElements.get('sb-batch-sweep'));
+  await sweep.locator('select[name="dtype_weights"]').selectOption('bf16');
+  await page.waitForFunction(() => [...document.querySelector('sb-batch-sweep').shadowRoot
+    .querySelectorAll('.knee')].map((e) => e.dataset.knee).join() !== '136,226');
+  const [big] = await knees();
+  assert.ok(Number(big) > 136, `bf16 weights move the knee right, got ${big}`);
+  await sweep.screenshot({ path: path.join(SHOTS, 'batch-sweep.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

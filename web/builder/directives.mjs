@@ -4,10 +4,12 @@ import { BuildError, escapeHtml } from './errors.mjs';
 import { parseArgs } from './args.mjs';
 import { schemaOrFail } from './values.mjs';
 import { calculatorHTML, rooflinePlotHTML as plotShadowHTML, rooflinePlotOptions } from '../runtime/render.js';
+import { batchSweepHTML, batchSweepSVG, sweepCurves, sweepTitle } from '../runtime/sweep-plot.js';
+import { SHADOW_CSS } from '../runtime/styles.js';
 import { exerciseHTML } from './exercises.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
-const PLOTS = { roofline: rooflinePlotHTML };
+const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML };
 
 function calculatorDirective(ctx, args, fail) {
   const [name, ...rest] = args.positional;
@@ -47,6 +49,35 @@ function rooflinePlotHTML(ctx, args, fail) {
   const chipsAttr = args.named.chips ? ` chips="${escapeHtml(args.named.chips)}"` : '';
   return `<sb-roofline-plot for="${escapeHtml(target)}"${chipsAttr}>` +
     `<template shadowrootmode="open">${plotShadowHTML(options)}</template></sb-roofline-plot>`;
+}
+
+// ::plot batch-sweep chip=ID dtype_weights=int8 dtype_activations=bf16 sizes=4096,1024 max_batch=512
+function batchSweepPlotHTML(ctx, args, fail) {
+  const known = ['chip', 'dtype_weights', 'dtype_activations', 'sizes', 'max_batch'];
+  for (const key of Object.keys(args.named)) {
+    if (!known.includes(key)) fail(`batch-sweep has no setting "${key}"; use ${known.join(', ')}`);
+  }
+  const values = {
+    chip: args.named.chip ?? 'tpu-v5e',
+    dtype_weights: args.named.dtype_weights ?? 'bf16',
+    dtype_activations: args.named.dtype_activations ?? 'bf16',
+  };
+  const sizes = (args.named.sizes ?? '4096').split(',').map(Number);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 1) || sizes.length > 4) fail('sizes must be 1 to 4 whole numbers, e.g. sizes=4096,1024');
+  const maxBatch = Number(args.named.max_batch ?? 512);
+  if (!Number.isInteger(maxBatch) || maxBatch < 8 || maxBatch > 65536) fail('max_batch must be a whole number from 8 to 65536');
+  let plot;
+  try {
+    plot = sweepCurves(ctx.engine, { inputs: values, sizes, maxBatch });
+  } catch (error) {
+    fail(error.message);
+  }
+  const svg = batchSweepSVG({ ...plot, maxBatch, title: sweepTitle(values) });
+  const dtypes = ctx.engine.schema('matmul').inputs.find((i) => i.name === 'dtype').choices;
+  const inner = batchSweepHTML({ css: SHADOW_CSS, chips: ctx.engine.chips(), dtypes, values, svg });
+  return `<sb-batch-sweep chip="${escapeHtml(values.chip)}" dtype-weights="${escapeHtml(values.dtype_weights)}" ` +
+    `dtype-activations="${escapeHtml(values.dtype_activations)}" sizes="${escapeHtml(sizes.join(','))}" ` +
+    `max-batch="${maxBatch}"><template shadowrootmode="open">${inner}</template></sb-batch-sweep>`;
 }
 
 function plotDirective(ctx, args, fail) {

@@ -6,9 +6,10 @@ import { SbMatmul } from './sb-matmul.js';
 import { SbRooflinePlot } from './sb-roofline-plot.js';
 import { SbExercise } from './sb-exercise.js';
 import { SbProgress } from './sb-progress.js';
+import { SbBatchSweep } from './sb-batch-sweep.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
-export { SbCalculator, SbRoofline, SbMatmul, SbRooflinePlot, SbExercise, SbProgress };
+export { SbCalculator, SbRoofline, SbMatmul, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
@@ -16,6 +17,7 @@ const ELEMENTS = {
   'sb-roofline-plot': SbRooflinePlot,
   'sb-exercise': SbExercise,
   'sb-progress': SbProgress,
+  'sb-batch-sweep': SbBatchSweep,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.

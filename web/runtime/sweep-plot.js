@@ -1,0 +1,105 @@
+// Achievable FLOP/s against the token batch for a few matmul sizes (the book's chapter 1,
+// question 3), as an SVG string. Pure: runs in the builder and the browser. Every plotted
+// number comes from the engine's matmul results passed in; this file only draws them.
+import { si } from './format.js';
+import { escapeHTML as esc } from './escape.js';
+
+const WIDTH = 640;
+const HEIGHT = 360;
+const MARGIN = { left: 108, right: 24, top: 20, bottom: 52 };
+const COLORS = ['var(--_accent, #2557a7)', 'var(--_memory, #9a5b00)', 'var(--_compute, #1a7f37)', 'var(--_comm, #c62828)'];
+
+export function sweepTitle(values) {
+  return `Achievable FLOP/s against batch size on ${values.chip}, ${values.dtype_activations} activations, ${values.dtype_weights} weights`;
+}
+
+// The batches to evaluate: every `step` tokens from 1 to maxBatch.
+export function sweepBatches(maxBatch, points = 64) {
+  const step = Math.max(1, Math.round(maxBatch / points));
+  const batches = [1];
+  for (let b = step; b <= maxBatch; b += step) if (b > 1) batches.push(b);
+  return batches;
+}
+
+// Round numbers for a linear axis: about `count` ticks.
+function ticks(max, count) {
+  const raw = max / count;
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw);
+  const out = [];
+  for (let v = 0; v <= max + step / 1e6; v += step) out.push(v);
+  return out;
+}
+
+// curves: [{ label, points: [[B, flops], ...], knee: B|null }]; peak: FLOP/s of the chip.
+export function batchSweepSVG({ curves, peak, maxBatch, title }) {
+  const w = WIDTH - MARGIN.left - MARGIN.right;
+  const h = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const ymax = peak * 1.1;
+  const x = (b) => Math.round((MARGIN.left + (b / maxBatch) * w) * 10) / 10;
+  const y = (f) => Math.round((MARGIN.top + (1 - f / ymax) * h) * 10) / 10;
+  const bottom = HEIGHT - MARGIN.bottom;
+  const parts = [];
+  for (const b of ticks(maxBatch, 8)) {
+    parts.push(`<line x1="${x(b)}" y1="${MARGIN.top}" x2="${x(b)}" y2="${bottom}" stroke="currentColor" stroke-opacity="0.12"/>` +
+      `<text x="${x(b)}" y="${bottom + 18}" text-anchor="middle" fill="currentColor">${esc(String(b))}</text>`);
+  }
+  for (const f of ticks(ymax, 5)) {
+    parts.push(`<line x1="${MARGIN.left}" y1="${y(f)}" x2="${WIDTH - MARGIN.right}" y2="${y(f)}" stroke="currentColor" stroke-opacity="0.12"/>` +
+      `<text x="${MARGIN.left - 8}" y="${y(f) + 4}" text-anchor="end" fill="currentColor">${esc(si(f, 'FLOP/s'))}</text>`);
+  }
+  parts.push(`<line class="peak" x1="${MARGIN.left}" y1="${y(peak)}" x2="${WIDTH - MARGIN.right}" y2="${y(peak)}" stroke="currentColor" stroke-dasharray="5 4"/>` +
+    `<text x="${MARGIN.left + 6}" y="${y(peak) - 6}" fill="currentColor">peak ${esc(si(peak, 'FLOP/s'))}</text>`);
+  curves.forEach((curve, i) => {
+    const color = COLORS[i % COLORS.length];
+    const d = curve.points.map(([b, f], k) => `${k ? 'L' : 'M'}${x(b)},${y(f)}`).join(' ');
+    parts.push(`<path class="curve" data-label="${esc(curve.label)}" d="${d}" fill="none" stroke="${color}" stroke-width="2.5"/>`);
+    if (curve.knee !== null && curve.knee <= maxBatch) {
+      parts.push(`<circle class="knee" data-knee="${esc(String(Math.round(curve.knee)))}" cx="${x(curve.knee)}" cy="${y(peak)}" r="5" fill="${color}"/>`);
+    }
+    const ly = MARGIN.top + 150 + i * 20;
+    const knee = curve.knee === null ? 'never compute-bound' : `knee at B = ${Math.round(curve.knee)}`;
+    parts.push(`<text x="${WIDTH - MARGIN.right - 8}" y="${ly}" text-anchor="end" fill="${color}" font-weight="600">` +
+      `${esc(curve.label)}: ${esc(knee)}</text>`);
+  });
+  parts.push(`<path d="M${MARGIN.left},${MARGIN.top} V${bottom} H${WIDTH - MARGIN.right}" fill="none" stroke="currentColor"/>`,
+    `<text x="${MARGIN.left + w / 2}" y="${HEIGHT - 10}" text-anchor="middle" fill="currentColor">token batch B</text>`,
+    `<text transform="translate(14 ${MARGIN.top + h / 2}) rotate(-90)" text-anchor="middle" fill="currentColor">achievable FLOP/s</text>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" class="sweep">` +
+    `<title>${esc(title)}</title>${parts.join('')}</svg>`;
+}
+
+// Runs the engine's matmul for every batch and size. inputs: matmul inputs other than B, D, F.
+export function sweepCurves(engine, { inputs, sizes, maxBatch }) {
+  const batches = sweepBatches(maxBatch);
+  let peak = 0;
+  const curves = sizes.map((size) => {
+    const base = { ...inputs, D: size, F: size };
+    const points = batches.map((B) => {
+      const r = engine.calculate('matmul', { ...base, B });
+      peak = r.peak_flops;
+      return [B, r.achieved_flops];
+    });
+    const knee = engine.calculate('matmul', { ...base, B: 1 }).critical_batch_exact;
+    return { label: `D = F = ${size}`, points, knee };
+  });
+  return { curves, peak };
+}
+
+function selectHTML(name, label, options, value) {
+  const opts = options.map(([v, text]) =>
+    `<option value="${esc(v)}"${v === value ? ' selected' : ''}>${esc(text)}</option>`).join('');
+  return `<label class="field"><span>${esc(label)}</span><select name="${esc(name)}">${opts}</select></label>`;
+}
+
+// The shadow root of <sb-batch-sweep>: chip and number formats to pick, then the plot.
+// values: { chip, dtype_weights, dtype_activations }; chips: engine.chips(); dtypes: names.
+export function batchSweepHTML({ css, chips, dtypes, values, svg, error = '' }) {
+  const dtypeOptions = dtypes.map((d) => [d, d]);
+  return `<style>${css}</style><div class="sb-calc"><form class="sweep-controls fields">` +
+    selectHTML('chip', 'chip', chips.map((c) => [c.id, c.name]), values.chip) +
+    selectHTML('dtype_weights', 'weights', dtypeOptions, values.dtype_weights) +
+    selectHTML('dtype_activations', 'activations', dtypeOptions, values.dtype_activations) +
+    `</form><p class="error general" role="alert" data-error-for="">${esc(error)}</p>` +
+    `<div class="plot" data-plot>${svg}</div></div>`;
+}
