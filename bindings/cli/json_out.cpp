@@ -61,6 +61,14 @@ Json to_json(const Chip& chip) {
   for (const PeakFlops& p : chip.peaks) peaks[to_string(p.dtype)] = p.flops_per_s;
   Json notes = Json::object();
   for (const SourceNote& n : chip.notes) notes[n.field] = n.note;
+  Json fields = Json::array();
+  for (const ChipField& f : chip_fields(chip)) {
+    fields.push_back({{"name", f.name},
+                      {"value", to_json(f.value)},
+                      {"unit", f.unit},
+                      {"description", f.description},
+                      {"note", f.note}});
+  }
   return {{"id", chip.id},
           {"name", chip.name},
           {"vendor", chip.vendor},
@@ -69,7 +77,8 @@ Json to_json(const Chip& chip) {
           {"hbm_capacity", chip.hbm_capacity},
           {"comm_bandwidth", chip.comm_bandwidth},
           {"comm_link", chip.comm_link},
-          {"notes", notes}};
+          {"notes", notes},
+          {"fields", fields}};
 }
 
 Json to_json(const Error& error) {

@@ -69,15 +69,26 @@ std::string to_text(const Schema& schema, const Calculation& calc, bool explain)
 
 std::string to_text(const Chip& chip) {
   std::string out = chip.id + "  " + chip.name + " (" + chip.vendor + ")\n";
-  for (const PeakFlops& p : chip.peaks) {
-    out += "  " + pad(std::string("peak ") + to_string(p.dtype), 20) + si(p.flops_per_s, "FLOP/s") +
-           "\n";
+  // Each note follows its field; neighbours sharing a note (the peaks, an ICI table) get it once.
+  std::string pending;
+  auto flush = [&] {
+    if (!pending.empty()) out += "      " + pending + "\n";
+  };
+  auto explained = [&](const std::string& field) {  // a missing value with its own note
+    for (const SourceNote& n : chip.notes) {
+      if (n.field == field) return true;
+    }
+    return false;
+  };
+  for (const ChipField& f : chip_fields(chip)) {
+    if (f.value.is_none() && !explained(f.name)) continue;
+    if (f.note != pending) {
+      flush();
+      pending = f.note;
+    }
+    out += "  " + pad(f.name, 28) + value_text(f.value, f.unit) + "\n";
   }
-  out += "  " + pad("hbm_bandwidth", 20) + si(chip.hbm_bandwidth, "B/s") + "\n";
-  out += "  " + pad("hbm_capacity", 20) + si(chip.hbm_capacity, "B") + "\n";
-  out += "  " + pad("comm_bandwidth", 20) + si(chip.comm_bandwidth, "B/s") + "  (" +
-         chip.comm_link + ")\n";
-  for (const SourceNote& n : chip.notes) out += "    note " + n.field + ": " + n.note + "\n";
+  flush();
   return out;
 }
 

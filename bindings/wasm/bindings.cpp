@@ -162,6 +162,17 @@ val chips() {
     j.set("comm_bandwidth", chip.comm_bandwidth);
     j.set("comm_link", chip.comm_link);
     j.set("notes", notes);
+    val fields = val::array();
+    for (const scalebook::ChipField& f : scalebook::chip_fields(chip)) {
+      val field = val::object();
+      field.set("name", f.name);
+      field.set("value", to_js(f.value));
+      field.set("unit", f.unit);
+      field.set("description", f.description);
+      field.set("note", f.note);
+      fields.call<void>("push", field);
+    }
+    j.set("fields", fields);
     array.call<void>("push", j);
   }
   return array;

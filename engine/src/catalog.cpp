@@ -1,72 +1,166 @@
 #include "scalebook/catalog.h"
 
+#include <algorithm>
+#include <iterator>
+#include <optional>
+
+#include "catalog_data.h"
+
 namespace scalebook {
 namespace {
 
-// Values from the book's spec tables (chapter 2 for TPUs, chapters 1 and 12 for the H100),
-// as restated in shared/book/problems/{tpus,gpus,roofline}.json.
+// A Chip member by name: the one list the catalog's faces (CLI, WASM, web, overrides) read.
+struct FieldDef {
+  ChipFieldSpec spec;
+  double Chip::*number = nullptr;
+  std::string Chip::*text = nullptr;
+};
+
+FieldDef num(const char* name, const char* unit, const char* description, double Chip::*member,
+             bool whole = false) {
+  return {{name, unit, description, false, whole}, member, nullptr};
+}
+
+FieldDef txt(const char* name, const char* description, std::string Chip::*member) {
+  return {{name, "", description, true, false}, nullptr, member};
+}
+
+// The fields after the per-dtype peaks, in display order.
+const std::vector<FieldDef>& field_defs() {
+  static const std::vector<FieldDef> defs = {
+      num("peak_flops_fp4", "FLOP/s", "dense fp4 peak", &Chip::peak_flops_fp4),
+      num("hbm_capacity", "B", "HBM capacity", &Chip::hbm_capacity),
+      num("hbm_bandwidth", "B/s", "HBM bandwidth", &Chip::hbm_bandwidth),
+      num("vmem_capacity", "B", "VMEM (on-chip vector memory) per chip", &Chip::vmem_capacity),
+      num("vreg_capacity_per_core", "B", "vector registers per TensorCore",
+          &Chip::vreg_capacity_per_core),
+      num("smem_per_sm", "B", "shared memory (L1) per SM", &Chip::smem_per_sm),
+      num("registers_per_sm", "B", "register file per SM", &Chip::registers_per_sm),
+      num("tmem_per_sm", "B", "Tensor Memory per SM", &Chip::tmem_per_sm),
+      num("l2_capacity", "B", "L2 cache per chip", &Chip::l2_capacity),
+      num("tensorcores_per_chip", "cores", "TPU TensorCores per chip", &Chip::tensorcores_per_chip,
+          true),
+      num("mxus_per_chip", "MXUs", "matrix units (systolic arrays) per chip", &Chip::mxus_per_chip,
+          true),
+      num("mxu_size", "cells", "cells per side of one square MXU", &Chip::mxu_size, true),
+      num("sms_per_chip", "SMs", "streaming multiprocessors per chip", &Chip::sms_per_chip, true),
+      num("tensor_cores_per_chip", "Tensor Cores", "GPU Tensor Cores per chip",
+          &Chip::tensor_cores_per_chip, true),
+      num("tensor_core_flops_per_cycle", "FLOP/cycle", "bf16 FLOPs per Tensor Core per cycle",
+          &Chip::tensor_core_flops_per_cycle),
+      num("clock_hz", "Hz", "clock the book computes matrix FLOP/s with", &Chip::clock_hz),
+      num("base_clock_hz", "Hz", "base clock", &Chip::base_clock_hz),
+      num("boost_clock_hz", "Hz", "boost clock", &Chip::boost_clock_hz),
+      num("comm_bandwidth", "B/s", "chip-to-chip bandwidth to one peer, one direction",
+          &Chip::comm_bandwidth),
+      txt("comm_link", "what comm_bandwidth measures", &Chip::comm_link),
+      num("ici_link_bandwidth", "B/s", "ICI bandwidth per link, one direction",
+          &Chip::ici_link_bandwidth),
+      num("ici_link_bandwidth_bidi", "B/s", "ICI bandwidth per link, both directions",
+          &Chip::ici_link_bandwidth_bidi),
+      num("ici_links_per_chip", "links", "ICI links (torus neighbours) per chip",
+          &Chip::ici_links_per_chip, true),
+      num("ici_hop_latency", "s", "ICI latency per hop", &Chip::ici_hop_latency),
+      num("torus_dims", "axes", "torus dimensions", &Chip::torus_dims, true),
+      txt("pod_topology", "largest ICI-connected slice (pod)", &Chip::pod_topology),
+      num("pod_chips", "chips", "chips in a full pod", &Chip::pod_chips, true),
+      txt("cube_topology", "optically switched building block", &Chip::cube_topology),
+      txt("wraparound", "which slices get wraparound links", &Chip::wraparound),
+      txt("host_topology", "chips under one CPU host", &Chip::host_topology),
+      num("chips_per_host", "chips", "chips per CPU host", &Chip::chips_per_host, true),
+      num("pcie_bandwidth", "B/s", "PCIe host-to-chip bandwidth, one direction",
+          &Chip::pcie_bandwidth),
+      num("dcn_bandwidth", "B/s", "data-center network egress per chip", &Chip::dcn_bandwidth),
+      num("nvlink_bandwidth", "B/s", "NVLink egress per GPU, one direction",
+          &Chip::nvlink_bandwidth),
+      num("nvlink_links_per_gpu", "links", "NVLink links per GPU", &Chip::nvlink_links_per_gpu,
+          true),
+      num("nvlink_link_bandwidth", "B/s", "NVLink bandwidth per link, one direction",
+          &Chip::nvlink_link_bandwidth),
+      num("nvlink_domain_gpus", "GPUs", "GPUs per NVLink domain (node)", &Chip::nvlink_domain_gpus,
+          true),
+      num("nvswitches_per_node", "switches", "NVSwitches per NVLink domain",
+          &Chip::nvswitches_per_node, true),
+      num("node_egress_bandwidth", "B/s", "node egress into the scale-out network",
+          &Chip::node_egress_bandwidth),
+      num("price_per_hour", "USD/h", "cloud list price per chip-hour", &Chip::price_per_hour),
+  };
+  return defs;
+}
+
+const FieldDef* find_def(std::string_view name) {
+  for (const FieldDef& def : field_defs()) {
+    if (def.spec.name == name) return &def;
+  }
+  return nullptr;
+}
+
+constexpr std::string_view kPeakPrefix = "peak_flops_";
+
+const std::string* find_note(const Chip& chip, std::string_view field) {
+  for (const SourceNote& n : chip.notes) {
+    if (n.field == field) return &n.note;
+  }
+  return nullptr;
+}
+
+// The five chips the first chapters were written with keep their places; the rest follow,
+// TPUs then GPUs, oldest first.
+int seed_rank(const std::string& id) {
+  static const char* const seeds[] = {"tpu-v5e", "tpu-v5p", "tpu-v6e", "tpu-v4p", "h100"};
+  auto it = std::find(std::begin(seeds), std::end(seeds), id);
+  return static_cast<int>(it - std::begin(seeds));
+}
+
 std::vector<Chip> make_catalog() {
-  std::vector<Chip> list;
-  list.push_back({"tpu-v5e",
-                  "TPU v5e",
-                  "Google",
-                  {{Dtype::bf16, 1.97e14}, {Dtype::int8, 3.94e14}},
-                  8.2e11,
-                  16e9,
-                  4.5e10,
-                  "ICI link, one direction",
-                  {{"peak_flops", "chapter 2 spec table; chapter 2 text rounds to 2e14"},
-                   {"hbm_capacity", "spec table says 16GB; the text links 16 GiB"},
-                   {"comm_bandwidth", "ICI table: 4.5e10 B/s per link one way, 9e10 both ways"}}});
-  list.push_back(
-      {"tpu-v5p",
-       "TPU v5p",
-       "Google",
-       {{Dtype::bf16, 4.59e14}, {Dtype::int8, 9.18e14}},
-       2.8e12,
-       96e9,
-       9e10,
-       "ICI link, one direction",
-       {{"peak_flops", "chapter 2 spec table (4.59e14); the text rounds to 5e14 per chip"},
-        {"comm_bandwidth", "ICI table: 9e10 B/s per link one way, 1.8e11 both ways"}}});
-  list.push_back({"tpu-v6e",
-                  "TPU v6e",
-                  "Google",
-                  {{Dtype::bf16, 9.2e14}, {Dtype::int8, 1.84e15}},
-                  1.6e12,
-                  32e9,
-                  9e10,
-                  "ICI link, one direction",
-                  {{"peak_flops", "chapter 2 spec table (9.20e14); chapter 1's text uses 9.1e14"},
-                   {"comm_bandwidth", "ICI table: 9e10 B/s per link one way, 1.8e11 both ways"}}});
-  list.push_back({"tpu-v4p",
-                  "TPU v4p",
-                  "Google",
-                  {{Dtype::bf16, 2.75e14}, {Dtype::int8, 2.75e14}},
-                  1.2e12,
-                  32e9,
-                  4.5e10,
-                  "ICI link, one direction",
-                  {{"peak_flops", "chapter 2 spec table; int8 runs at the bf16 rate on v4p"},
-                   {"comm_bandwidth", "ICI table: 4.5e10 B/s per link one way, 9e10 both ways"}}});
-  list.push_back(
-      {"h100",
-       "NVIDIA H100 SXM",
-       "NVIDIA",
-       {{Dtype::bf16, 9.89e14}, {Dtype::fp8, 1.979e15}, {Dtype::int8, 1.979e15}},
-       3.35e12,
-       80e9,
-       4.5e11,
-       "NVLink egress to the NVSwitch, one direction",
-       {{"peak_flops",
-         "dense: half the spec sheet's 2:4-sparse 1.979e15 (bf16) and 3.958e15 "
-         "(fp8/int8); chapter 12's table rounds to 9.9e14 and 2e15"},
-        {"hbm_bandwidth", "spec sheet and chapter 1: 3.35e12; chapter 12 rounds to 3.4e12"},
-        {"comm_bandwidth", "18 NVLink 4 links x 25 GB/s = 450 GB/s each way"}}});
+  std::vector<Chip> list = catalog_data::tpu_chips();
+  std::vector<Chip> gpus = catalog_data::gpu_chips();
+  list.insert(list.end(), gpus.begin(), gpus.end());
+  std::stable_sort(list.begin(), list.end(),
+                   [](const Chip& a, const Chip& b) { return seed_rank(a.id) < seed_rank(b.id); });
   return list;
 }
 
 }  // namespace
+
+namespace catalog_data {
+
+std::vector<SourceNote> cite(std::initializer_list<Cite> cites) {
+  std::vector<SourceNote> notes;
+  for (const Cite& c : cites) {
+    for (const std::string& field : c.fields) notes.push_back({field, c.note});
+  }
+  return notes;
+}
+
+Chip like(const Chip& base, Chip own, const std::string& reason) {
+  auto inherit_note = [&](const std::string& field) {
+    if (find_note(own, field)) return;
+    std::string note = chip_note(base, field);
+    own.notes.push_back(
+        {field, "as the " + base.name + " (" + reason + ")" + (note.empty() ? "" : ": " + note)});
+  };
+  if (own.peaks.empty() && !base.peaks.empty()) {
+    own.peaks = base.peaks;
+    inherit_note("peak_flops");
+    for (const PeakFlops& peak : base.peaks) {
+      std::string field = std::string(kPeakPrefix) + to_string(peak.dtype);
+      if (find_note(base, field)) inherit_note(field);
+    }
+  }
+  for (const FieldDef& def : field_defs()) {
+    if (def.number && own.*def.number == 0 && base.*def.number != 0) {
+      own.*def.number = base.*def.number;
+      inherit_note(def.spec.name);
+    } else if (def.text && (own.*def.text).empty() && !(base.*def.text).empty()) {
+      own.*def.text = base.*def.text;
+      inherit_note(def.spec.name);
+    }
+  }
+  return own;
+}
+
+}  // namespace catalog_data
 
 const std::vector<Chip>& chips() {
   static const std::vector<Chip> catalog = make_catalog();
@@ -91,6 +185,70 @@ double peak_flops(const Chip& chip, Dtype dtype) {
     if (peak.dtype == dtype) return peak.flops_per_s;
   }
   return 0;
+}
+
+const std::vector<ChipFieldSpec>& chip_field_specs() {
+  static const std::vector<ChipFieldSpec> specs = [] {
+    std::vector<ChipFieldSpec> list;
+    for (const std::string& dtype : dtype_names()) {
+      list.push_back({std::string(kPeakPrefix) + dtype, "FLOP/s", "dense " + dtype + " peak"});
+    }
+    for (const FieldDef& def : field_defs()) list.push_back(def.spec);
+    return list;
+  }();
+  return specs;
+}
+
+const ChipFieldSpec* find_chip_field_spec(std::string_view name) {
+  for (const ChipFieldSpec& spec : chip_field_specs()) {
+    if (spec.name == name) return &spec;
+  }
+  return nullptr;
+}
+
+std::string chip_note(const Chip& chip, std::string_view field) {
+  if (const std::string* note = find_note(chip, field)) return *note;
+  if (field.substr(0, kPeakPrefix.size()) == kPeakPrefix) {
+    if (const std::string* note = find_note(chip, "peak_flops")) return *note;
+  }
+  return "";
+}
+
+std::vector<ChipField> chip_fields(const Chip& chip) {
+  std::vector<ChipField> fields;
+  for (const ChipFieldSpec& spec : chip_field_specs()) {
+    Value value;
+    if (const FieldDef* def = find_def(spec.name)) {
+      if (def->number && chip.*def->number != 0) value = Value::of(chip.*def->number);
+      if (def->text && !(chip.*def->text).empty()) value = Value::of(chip.*def->text);
+    } else {
+      double peak = peak_flops(chip, *parse_dtype(spec.name.substr(kPeakPrefix.size())));
+      if (peak != 0) value = Value::of(peak);
+    }
+    fields.push_back({spec.name, value, spec.unit, spec.description, chip_note(chip, spec.name)});
+  }
+  return fields;
+}
+
+bool set_chip_field(Chip& chip, std::string_view name, double value) {
+  if (const FieldDef* def = find_def(name)) {
+    if (!def->number) return false;
+    chip.*def->number = value;
+    return true;
+  }
+  if (name.substr(0, kPeakPrefix.size()) == kPeakPrefix) {
+    std::optional<Dtype> dtype = parse_dtype(name.substr(kPeakPrefix.size()));
+    if (!dtype) return false;
+    for (PeakFlops& peak : chip.peaks) {
+      if (peak.dtype == *dtype) {
+        peak.flops_per_s = value;
+        return true;
+      }
+    }
+    chip.peaks.push_back({*dtype, value});
+    return true;
+  }
+  return false;
 }
 
 }  // namespace scalebook

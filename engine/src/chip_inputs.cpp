@@ -48,7 +48,38 @@ Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dty
       inputs.has("hbm_bandwidth") ? inputs.number("hbm_bandwidth") : chip.hbm_bandwidth;
   numbers.comm_bandwidth =
       inputs.has("comm_bandwidth") ? inputs.number("comm_bandwidth") : chip.comm_bandwidth;
+  // Only a calculator that moves bytes between chips (it has comm_bytes) needs the link.
+  if (numbers.comm_bandwidth <= 0 && inputs.has("comm_bytes")) {
+    return Error{ErrorCode::unsupported, "comm_bandwidth",
+                 chip.id + " has no comm_bandwidth in the catalog; give comm_bandwidth to set one"};
+  }
   return numbers;
+}
+
+std::vector<InputSpec> chip_field_inputs(const std::vector<std::string>& names) {
+  std::vector<InputSpec> specs;
+  for (const std::string& name : names) {
+    const ChipFieldSpec* field = find_chip_field_spec(name);
+    if (!field || field->is_text) continue;
+    // A count's noun ("chips") is for display; an input's unit is an SI base unit or none.
+    specs.push_back({name, field->whole ? InputKind::count : InputKind::number,
+                     field->whole ? "" : field->unit, "override: the chip's " + field->description,
+                     Value::none(), 0, true, 1e21});
+  }
+  return specs;
+}
+
+Result<Chip> resolve_chip_fields(const ResolvedInputs& inputs,
+                                 const std::vector<std::string>& names) {
+  const Chip* found = find_chip(inputs.text("chip"));
+  if (!found) {
+    return Error{ErrorCode::not_found, "chip", "unknown chip \"" + inputs.text("chip") + "\""};
+  }
+  Chip chip = *found;
+  for (const std::string& name : names) {
+    if (inputs.has(name)) set_chip_field(chip, name, inputs.number(name));
+  }
+  return chip;
 }
 
 }  // namespace scalebook

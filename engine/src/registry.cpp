@@ -4,14 +4,19 @@
 #include <cstdlib>
 
 #include "scalebook/format.h"
+#include "scalebook/intensity.h"
 #include "scalebook/matmul.h"
+#include "scalebook/mxu.h"
 #include "scalebook/roofline.h"
+#include "scalebook/systolic.h"
 
 namespace scalebook {
 namespace {
 
 const std::vector<Calculator>& calculators() {
-  static const std::vector<Calculator> list = {roofline_calculator(), matmul_calculator()};
+  static const std::vector<Calculator> list = {roofline_calculator(), matmul_calculator(),
+                                               intensity_calculator(), systolic_calculator(),
+                                               mxu_calculator()};
   return list;
 }
 

@@ -17,8 +17,9 @@ void check_error(const Error& e, ErrorCode code, const std::string& field,
 }  // namespace
 
 TEST_CASE("an unknown calculator is not found", "[errors]") {
-  check_error(run_error("rooflin", {}), ErrorCode::not_found, "calculator",
-              "unknown calculator \"rooflin\"; choose one of roofline, matmul");
+  check_error(
+      run_error("rooflin", {}), ErrorCode::not_found, "calculator",
+      "unknown calculator \"rooflin\"; choose one of roofline, matmul, intensity, systolic, mxu");
 }
 
 TEST_CASE("an unknown input names itself and the known ones", "[errors]") {
@@ -78,7 +79,8 @@ TEST_CASE("a zero dimension is out of range", "[errors]") {
 TEST_CASE("an unknown chip lists the catalog", "[errors]") {
   check_error(run_error("roofline", {{"chip", Value::of("tpu-v9")}}), ErrorCode::invalid_argument,
               "chip",
-              "chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, got \"tpu-v9\"");
+              "chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, tpu-v3, tpu7x, v100, "
+              "a100, h200, h800, b200, gb200, got \"tpu-v9\"");
 }
 
 TEST_CASE("a number where a choice is needed is rejected", "[errors]") {
@@ -100,5 +102,6 @@ TEST_CASE("a zero bandwidth override is out of range", "[errors]") {
 TEST_CASE("an unknown calculator has no schema", "[errors]") {
   Result<Schema> s = schema_of("");
   REQUIRE_FALSE(s.ok());
-  CHECK(s.error().message == "unknown calculator \"\"; choose one of roofline, matmul");
+  CHECK(s.error().message ==
+        "unknown calculator \"\"; choose one of roofline, matmul, intensity, systolic, mxu");
 }

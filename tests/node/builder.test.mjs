@@ -34,7 +34,7 @@ test('chapter 1 has typeset math, engine numbers and live elements in its static
   assert.match(html, /title="computed by the engine: matmul.critical_batch chip=tpu-v5e">240<\/span>/);
   assert.match(html, /<sb-roofline id="roof" chip="tpu-v5e" flops="1e12" bytes="1e9"><template shadowrootmode="open">/);
   assert.match(html, /<sb-matmul id="mm" chip="tpu-v5e" b="256" d="8192" f="8192"><template shadowrootmode="open">/);
-  assert.match(html, /<sb-roofline-plot for="roof"><template shadowrootmode="open"><style>[^]*<svg/);
+  assert.match(html, /<sb-roofline-plot for="roof" chips="tpu-v5e,tpu-v6e,h100"><template shadowrootmode="open"><style>[^]*<svg/);
   assert.equal((html.match(/<sb-exercise /g) ?? []).length, 13);
 });
 
@@ -68,14 +68,14 @@ async function buildError(markdown, options) {
 
 test('authoring mistakes fail the build with file and line', async () => {
   const cases = [
-    ['# T\n\nA {{nope.t_compute}}.\n', 'chapters/x.md:3: {{nope.t_compute}}: unknown calculator "nope"; choose one of roofline, matmul'],
+    ['# T\n\nA {{nope.t_compute}}.\n', 'chapters/x.md:3: {{nope.t_compute}}: unknown calculator "nope"; choose one of roofline, matmul, intensity, systolic, mxu'],
     ['# T\n\n{{roofline.time}}\n', /^chapters\/x\.md:3: \{\{roofline\.time\}\}: roofline has no output "time"; its outputs are t_compute, /],
     ['# T\n\nx\ny {{roofline.t_compute bytes=-5}}\n', 'chapters/x.md:4: {{roofline.t_compute bytes=-5}}: bytes must be > 0, got -5'],
     ['# T\n\n{{roofline.t_compute | bogus}}\n', 'chapters/x.md:3: {{roofline.t_compute | bogus}}: unknown format "bogus"; use si, sci, int, num, raw'],
     ['# T\n\n::chart roofline\n', 'chapters/x.md:3: unknown directive "::chart"; use ::calculator, ::plot, ::exercise'],
     ['# T\n\n::calculator roofline flop=1\n', /^chapters\/x\.md:3: ::calculator: roofline has no input "flop"/],
     ['# T\n\n::calculator matmul B=2.5\n', 'chapters/x.md:3: ::calculator: B must be a whole number, got 2.5'],
-    ['# T\n\n::calculator rooflines\n', 'chapters/x.md:3: ::calculator: unknown calculator "rooflines"; choose one of roofline, matmul'],
+    ['# T\n\n::calculator rooflines\n', 'chapters/x.md:3: ::calculator: unknown calculator "rooflines"; choose one of roofline, matmul, intensity, systolic, mxu'],
     ['# T\n\n::plot roofline for=r\n', 'chapters/x.md:3: ::plot: no calculator with id "r" above this plot'],
     ['# T\n\n::exercise nope\n', 'chapters/x.md:3: ::exercise: unknown exercise "nope"'],
     ['# T\ntext\n::exercise nope\n', 'chapters/x.md:3: ::exercise: a directive must be a paragraph of its own (blank lines around it)'],
@@ -116,7 +116,7 @@ test('an exercise is checked against the engine and the book', async () => {
       /^exercises\/x\.json:5: exercise e1: part a: the engine gives 240\.244 tokens but the book 250 \(3\.9% apart\); fix the inputs or add book\.erratum$/],
     [withPart({ output: 'critical' }), /exercise e1: part a: matmul has no numeric output "critical"/],
     [withPart({ unit: 'ms' }), /exercise e1: part a: unit "ms" does not measure the answer \(tokens\)/],
-    [withPart({ inputs: { chip: 'a100' } }), /exercise e1: part a: chip must be one of/],
+    [withPart({ inputs: { chip: 'a200' } }), /exercise e1: part a: chip must be one of/],
     [withPart({ inputs: { chip: '$gpu' } }), /exercise e1: part a: input chip refers to unknown parameter \$gpu/],
   ];
   for (const [exercises, expected] of cases) {

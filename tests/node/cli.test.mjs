@@ -45,12 +45,12 @@ test('bad input exits 2 with one line naming the field, and a JSON error object'
   const cases = [
     [['calc', 'roofline', 'bytes=-5'], 'bytes', 'bytes must be > 0, got -5'],
     [['calc', 'matmul', 'B=2.5'], 'B', 'B must be a whole number, got 2.5'],
-    [['calc', 'matmul', 'chip=tpu-v9'], 'chip', 'chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, got "tpu-v9"'],
+    [['calc', 'matmul', 'chip=tpu-v9'], 'chip', 'chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, tpu-v3, tpu7x, v100, a100, h200, h800, b200, gb200, got "tpu-v9"'],
     [['calc', 'roofline', 'flops=nan'], 'flops', 'flops must be a number, got "nan"'],
     [['calc', 'roofline', 'flops'], '', 'expected name=value, got "flops"'],
     [['calc', 'roofline', 'flops=1', 'flops=2'], 'flops', 'flops is given twice'],
-    [['calc', 'nope'], 'calculator', 'unknown calculator "nope"; choose one of roofline, matmul'],
-    [['chip', 'a100'], 'chip', 'unknown chip "a100"; choose one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100'],
+    [['calc', 'nope'], 'calculator', 'unknown calculator "nope"; choose one of roofline, matmul, intensity, systolic, mxu'],
+    [['chip', 'a200'], 'chip', 'unknown chip "a200"; choose one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, tpu-v3, tpu7x, v100, a100, h200, h800, b200, gb200'],
     [['frobnicate'], '', 'unknown command "frobnicate"'],
   ];
   for (const [args, field, message] of cases) {

@@ -46,7 +46,7 @@ for (const [build, load] of [['release', loadEngine], ['checked', loadChecked]])
 
 test('list names every calculator with its description', async () => {
   const engine = await loadEngine();
-  assert.deepEqual(engine.list().map((c) => c.name), ['roofline', 'matmul']);
+  assert.deepEqual(engine.list().map((c) => c.name), ['roofline', 'matmul', 'intensity', 'systolic', 'mxu']);
   assert.match(engine.list()[1].description, /X\[B,D\]/);
 });
 
@@ -58,7 +58,7 @@ test('schema describes inputs with unit, default and range, and outputs with uni
     default: 1e9, min: 0, min_exclusive: true, max: 1e30,
   });
   const chip = schema.inputs.find((i) => i.name === 'chip');
-  assert.deepEqual(chip.choices, ['tpu-v5e', 'tpu-v5p', 'tpu-v6e', 'tpu-v4p', 'h100']);
+  assert.deepEqual(chip.choices, ['tpu-v5e', 'tpu-v5p', 'tpu-v6e', 'tpu-v4p', 'h100', 'tpu-v3', 'tpu7x', 'v100', 'a100', 'h200', 'h800', 'b200', 'gb200']);
   assert.equal(schema.inputs.find((i) => i.name === 'peak_flops').default, null);
   assert.deepEqual(schema.outputs.find((o) => o.name === 'bound'),
     { name: 'bound', type: 'text', unit: '', description: 'which time is largest: compute, memory or communication' });
@@ -70,6 +70,12 @@ test('chips lists the catalog with source notes', async () => {
   assert.deepEqual(v5e.peak_flops, { bf16: 1.97e14, int8: 3.94e14 });
   assert.equal(v5e.hbm_bandwidth, 8.2e11);
   assert.match(chips.find((c) => c.id === 'tpu-v6e').notes.peak_flops, /9\.1e14/);
+  const fields = chips.find((c) => c.id === 'tpu7x').fields;
+  assert.deepEqual(Object.keys(fields[0]), ['name', 'value', 'unit', 'description', 'note']);
+  assert.deepEqual(fields.find((f) => f.name === 'pod_topology').value, '4x4x576');
+  assert.equal(fields.find((f) => f.name === 'peak_flops_bf16').value, 2.3e15);
+  assert.equal(fields.find((f) => f.name === 'sms_per_chip').value, null);
+  assert.ok(chips.every((c) => c.fields.length === fields.length));
 });
 
 test('calculate returns a plain object of outputs with explanation steps', async () => {
@@ -90,7 +96,7 @@ test('bad input throws a CalculatorError naming the field', async () => {
     [{ flops: '1,5' }, 'invalid_argument', 'flops', 'flops must be a number, got "1,5"'],
     [{ flops: '−5' }, 'invalid_argument', 'flops', 'flops must be a number, got "−5"'],
     [{ flops: { n: 1 } }, 'invalid_argument', 'flops', 'flops must be a number, got "[object Object]"'],
-    [{ chip: 'TPU v5e' }, 'invalid_argument', 'chip', 'chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, got "TPU v5e"'],
+    [{ chip: 'TPU v5e' }, 'invalid_argument', 'chip', 'chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, tpu-v3, tpu7x, v100, a100, h200, h800, b200, gb200, got "TPU v5e"'],
     [{ chip: 'h100', dtype: 'int4' }, 'unsupported', 'dtype', 'h100 has no int4 peak in the catalog; give peak_flops to set one'],
   ];
   for (const [inputs, code, field, message] of cases) {

@@ -3,17 +3,23 @@
 import { SbCalculator } from './sb-calculator.js';
 import { SbRoofline } from './sb-roofline.js';
 import { SbMatmul } from './sb-matmul.js';
+import { SbIntensity } from './sb-intensity.js';
+import { SbSystolic } from './sb-systolic.js';
+import { SbMxu } from './sb-mxu.js';
 import { SbRooflinePlot } from './sb-roofline-plot.js';
 import { SbExercise } from './sb-exercise.js';
 import { SbProgress } from './sb-progress.js';
 import { SbBatchSweep } from './sb-batch-sweep.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
-export { SbCalculator, SbRoofline, SbMatmul, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep };
+export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
   'sb-matmul': SbMatmul,
+  'sb-intensity': SbIntensity,
+  'sb-systolic': SbSystolic,
+  'sb-mxu': SbMxu,
   'sb-roofline-plot': SbRooflinePlot,
   'sb-exercise': SbExercise,
   'sb-progress': SbProgress,

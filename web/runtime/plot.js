@@ -69,7 +69,8 @@ function ticksSVG(scale, [x0, x1], [y0, y1]) {
 function otherRoofsSVG(scale, roofs, xrange) {
   return roofs.map((roof) =>
     `<g class="other"><path class="other-roof" d="${roofPath(scale, roof, xrange)}" fill="none" ` +
-    `stroke="currentColor" stroke-opacity="0.4" stroke-width="1.5"/>` +
+    `stroke="currentColor" stroke-opacity="0.4" stroke-width="1.5"><title>${esc(roof.label)}: ` +
+    `peak ${esc(si(roof.peak_flops, 'FLOP/s'))}, HBM ${esc(si(roof.hbm_bandwidth, 'B/s'))}</title></path>` +
     `<text class="other-label" x="${scale.x(xrange[1]) - 4}" y="${scale.y(roof.peak_flops) + 14}" ` +
     `text-anchor="end" fill="currentColor" fill-opacity="0.7">${esc(roof.label)}</text></g>`).join('');
 }
@@ -78,7 +79,8 @@ function pointSVG(scale, p) {
   const x = scale.x(p.intensity);
   const y = scale.y(p.achieved_flops);
   return `<circle class="point" cx="${x}" cy="${y}" r="6" data-point-x="${x}" data-point-y="${y}" ` +
-    `data-bound="${esc(p.bound)}" fill="currentColor" stroke="white" stroke-width="1.5"/>`;
+    `data-bound="${esc(p.bound)}" fill="currentColor" stroke="white" stroke-width="1.5">` +
+    `<title>${esc(p.label)}: ${esc(si(p.intensity, 'FLOP/B'))}, ${esc(si(p.achieved_flops, 'FLOP/s'))}</title></circle>`;
 }
 
 // The point's label sits at the bottom right, a corner no roof crosses (roofs rise to the

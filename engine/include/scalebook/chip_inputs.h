@@ -23,7 +23,16 @@ InputSpec dtype_input(const std::string& name, const std::string& description, V
 std::vector<InputSpec> chip_override_inputs(bool with_comm);
 
 // The chip's numbers with overrides applied; an error when the chip has no peak for
-// `compute_dtype` and none was given.
+// `compute_dtype` and none was given, or (for a calculator with a comm_bytes input) no
+// comm_bandwidth.
 Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dtype);
+
+// Override inputs for any numeric catalog fields by name (chip_field_specs()), with the
+// catalog's unit and description, so a calculator lists the fields it reads once.
+std::vector<InputSpec> chip_field_inputs(const std::vector<std::string>& names);
+
+// The "chip" input's catalog entry with any of `names` given as inputs set over it.
+Result<Chip> resolve_chip_fields(const ResolvedInputs& inputs,
+                                 const std::vector<std::string>& names);
 
 }  // namespace scalebook
