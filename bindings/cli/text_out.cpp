@@ -1,5 +1,6 @@
 #include "text_out.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -58,7 +59,7 @@ std::string to_text(const Schema& schema, const Calculation& calc, bool explain)
     for (const OutputSpec& o : schema.outputs) {
       if (o.name == name) unit = o.unit;
     }
-    out += pad(name, 22) + value_text(value, unit) + "\n";
+    out += pad(name, std::max<size_t>(22, name.size() + 2)) + value_text(value, unit) + "\n";
   }
   if (explain) {
     out += "\nsteps:\n";

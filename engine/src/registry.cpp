@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "scalebook/chip_calc.h"
 #include "scalebook/format.h"
 #include "scalebook/intensity.h"
 #include "scalebook/matmul.h"
@@ -14,9 +15,9 @@ namespace scalebook {
 namespace {
 
 const std::vector<Calculator>& calculators() {
-  static const std::vector<Calculator> list = {roofline_calculator(), matmul_calculator(),
+  static const std::vector<Calculator> list = {roofline_calculator(),  matmul_calculator(),
                                                intensity_calculator(), systolic_calculator(),
-                                               mxu_calculator()};
+                                               mxu_calculator(),       chip_calculator()};
   return list;
 }
 

@@ -308,3 +308,13 @@ TEST_CASE("an unknown chip is not found and has no peak for a missing dtype", "[
   CHECK(find_chip("TPU-V5E") == nullptr);
   CHECK(peak_flops(chip("tpu-v5e"), Dtype::fp8) == 0);
 }
+
+TEST_CASE("the chip calculator quotes any catalog field, none where the book gives none",
+          "[catalog]") {
+  Calculation c = scalebook::test::run("chip", {{"chip", Value::of("tpu-v5e")}});
+  CHECK(scalebook::test::output(c, "peak_flops_bf16") == 1.97e14);
+  CHECK(scalebook::test::output(c, "hbm_bandwidth") == 8.2e11);
+  CHECK(scalebook::test::output_value(c, "peak_flops_fp8").is_none());
+  CHECK(scalebook::test::output_value(c, "pod_topology").text == "16x16");
+  for (const Step& s : c.steps) CHECK(s.latex.find("\\text{") == 0);
+}

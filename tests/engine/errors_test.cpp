@@ -19,7 +19,7 @@ void check_error(const Error& e, ErrorCode code, const std::string& field,
 TEST_CASE("an unknown calculator is not found", "[errors]") {
   check_error(
       run_error("rooflin", {}), ErrorCode::not_found, "calculator",
-      "unknown calculator \"rooflin\"; choose one of roofline, matmul, intensity, systolic, mxu");
+      "unknown calculator \"rooflin\"; choose one of roofline, matmul, intensity, systolic, mxu, chip");
 }
 
 TEST_CASE("an unknown input names itself and the known ones", "[errors]") {
@@ -103,5 +103,5 @@ TEST_CASE("an unknown calculator has no schema", "[errors]") {
   Result<Schema> s = schema_of("");
   REQUIRE_FALSE(s.ok());
   CHECK(s.error().message ==
-        "unknown calculator \"\"; choose one of roofline, matmul, intensity, systolic, mxu");
+        "unknown calculator \"\"; choose one of roofline, matmul, intensity, systolic, mxu, chip");
 }

@@ -6,13 +6,14 @@ import { SbMatmul } from './sb-matmul.js';
 import { SbIntensity } from './sb-intensity.js';
 import { SbSystolic } from './sb-systolic.js';
 import { SbMxu } from './sb-mxu.js';
+import { SbChip } from './sb-chip.js';
 import { SbRooflinePlot } from './sb-roofline-plot.js';
 import { SbExercise } from './sb-exercise.js';
 import { SbProgress } from './sb-progress.js';
 import { SbBatchSweep } from './sb-batch-sweep.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
-export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep };
+export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
@@ -20,6 +21,7 @@ const ELEMENTS = {
   'sb-intensity': SbIntensity,
   'sb-systolic': SbSystolic,
   'sb-mxu': SbMxu,
+  'sb-chip': SbChip,
   'sb-roofline-plot': SbRooflinePlot,
   'sb-exercise': SbExercise,
   'sb-progress': SbProgress,
