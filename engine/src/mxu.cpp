@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "scalebook/catalog.h"
+#include "scalebook/chip_inputs.h"
 #include "scalebook/format.h"
 #include "scalebook/systolic.h"
 
@@ -17,18 +19,30 @@ struct MxuHardware {
   double clock = 0;  // Hz
 };
 
-// TPU v5e: 4 MXUs of 128 x 128 at 1.5 GHz (the book's MXU example, tpus.json tpus-ex1).
-constexpr MxuHardware kTpuV5eMxu{4, 128, 1.5e9};
-
-// CHIP DEFAULTS PLUG IN HERE. When the hardware catalog's Chip::mxus_per_chip, mxu_size and
-// clock_hz are settled, add chip_input() to the schema and fill whichever of mxus, array and
-// clock the caller left out from the chip (as resolve_chip() does for peak_flops); v6e then
-// gets 256. Until then the inputs are optional and default to TPU v5e.
-MxuHardware resolve_mxu_hardware(const ResolvedInputs& in) {
-  MxuHardware hw = kTpuV5eMxu;
-  if (in.has("mxus")) hw.mxus = in.number("mxus");
-  if (in.has("array")) hw.array = in.number("array");
-  if (in.has("clock")) hw.clock = in.number("clock");
+// The chip's MXUs from the hardware catalog, each replaceable by an input; a chip the
+// book gives no MXU numbers for (a GPU) needs all three given.
+Result<MxuHardware> resolve_mxu_hardware(const ResolvedInputs& in) {
+  const Chip* chip = find_chip(in.text("chip"));
+  if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
+  struct Field {
+    const char* input;
+    const char* catalog;
+    double from_chip;
+    double MxuHardware::*slot;
+  };
+  const Field fields[] = {{"mxus", "mxus_per_chip", chip->mxus_per_chip, &MxuHardware::mxus},
+                          {"array", "mxu_size", chip->mxu_size, &MxuHardware::array},
+                          {"clock", "clock_hz", chip->clock_hz, &MxuHardware::clock}};
+  MxuHardware hw;
+  for (const Field& f : fields) {
+    double value = in.has(f.input) ? in.number(f.input) : f.from_chip;
+    if (value <= 0) {
+      return Error{
+          ErrorCode::unsupported, f.input,
+          chip->id + " has no " + f.catalog + " in the catalog; give " + f.input + " to set one"};
+    }
+    hw.*(f.slot) = value;
+  }
   return hw;
 }
 
@@ -40,12 +54,11 @@ Schema mxu_schema() {
        1, false, 1e9},
       {"N", InputKind::count, "", "columns of B and C", Value::of(1024.0), 1, false, 1e9},
       {"K", InputKind::count, "", "contracting dimension", Value::of(1024.0), 1, false, 1e9},
-      {"mxus", InputKind::count, "", "MXUs on the chip (default 4, TPU v5e)", Value::none(), 1,
-       false, 1024},
-      {"array", InputKind::count, "", "side of each square MXU: 128, or 256 on v6e (default 128)",
+      chip_input(),
+      {"mxus", InputKind::count, "", "override: MXUs on the chip", Value::none(), 1, false, 1024},
+      {"array", InputKind::count, "", "override: side of each square MXU (128; 256 on v6e)",
        Value::none(), 1, false, 4096},
-      {"clock", InputKind::number, "Hz", "MXU clock (default 1.5e9, TPU v5e)", Value::none(), 0,
-       true, 1e11},
+      {"clock", InputKind::number, "Hz", "override: the MXU clock", Value::none(), 0, true, 1e11},
       {"lhs_tile", InputKind::count, "", "rows of A per MXU op (8 sublanes); M is padded to it",
        Value::of(8.0), 1, false, 4096},
   };
@@ -206,7 +219,9 @@ std::vector<Step> mxu_steps(const Numbers& x, const MxuHardware& hw, double tile
 }
 
 Result<Calculation> compute_mxu(const ResolvedInputs& in) {
-  MxuHardware hw = resolve_mxu_hardware(in);
+  Result<MxuHardware> resolved = resolve_mxu_hardware(in);
+  if (!resolved.ok()) return resolved.error();
+  MxuHardware hw = resolved.value();
   Numbers x = mxu_numbers(in, hw);
   Calculation out;
   out.steps = mxu_steps(x, hw, in.number("lhs_tile"));

@@ -79,3 +79,18 @@ TEST_CASE("bad mxu inputs name the field", "[mxu][errors]") {
   check_error(run_error("mxu", {{"N", Value::of(-128.0)}}), ErrorCode::out_of_range, "N",
               "N must be >= 1, got -128");
 }
+
+TEST_CASE("the mxu calculator takes a chip's MXUs from the catalog and asks when it has none",
+          "[mxu]") {
+  using namespace scalebook::test;
+  Calculation v5e = run("mxu", {{"chip", Value::of("tpu-v5e")}});
+  CHECK(output(v5e, "peak_flops") == Approx(4 * 2 * 128.0 * 128 * 1.5e9));
+  Error gpu = run_error("mxu", {{"chip", Value::of("h100")}});
+  CHECK(gpu.field == "mxus");
+  CHECK(gpu.message == "h100 has no mxus_per_chip in the catalog; give mxus to set one");
+  Calculation own = run("mxu", {{"chip", Value::of("h100")},
+                                {"mxus", Value::of(528.0)},
+                                {"array", Value::of(8.0)},
+                                {"clock", Value::of(1.76e9)}});
+  CHECK(output(own, "peak_flops") == Approx(528 * 2 * 64 * 1.76e9));
+}
