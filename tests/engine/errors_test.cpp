@@ -5,21 +5,10 @@
 using namespace scalebook;
 using namespace scalebook::test;
 
-namespace {
-
-void check_error(const Error& e, ErrorCode code, const std::string& field,
-                 const std::string& message) {
-  CHECK(std::string(to_string(e.code)) == to_string(code));
-  CHECK(e.field == field);
-  CHECK(e.message == message);
-}
-
-}  // namespace
-
 TEST_CASE("an unknown calculator is not found", "[errors]") {
-  check_error(
-      run_error("rooflin", {}), ErrorCode::not_found, "calculator",
-      "unknown calculator \"rooflin\"; choose one of roofline, matmul, intensity, systolic, mxu, chip");
+  check_error(run_error("rooflin", {}), ErrorCode::not_found, "calculator",
+              "unknown calculator \"rooflin\"; choose one of roofline, matmul, intensity, "
+              "systolic, mxu, chip");
 }
 
 TEST_CASE("an unknown input names itself and the known ones", "[errors]") {

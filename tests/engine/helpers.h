@@ -36,4 +36,12 @@ inline Error run_error(const std::string& calculator, const Inputs& inputs) {
   return result.error();
 }
 
+// An error value with exactly this code, field and message.
+inline void check_error(const Error& e, ErrorCode code, const std::string& field,
+                        const std::string& message) {
+  CHECK(std::string(to_string(e.code)) == to_string(code));
+  CHECK(e.field == field);
+  CHECK(e.message == message);
+}
+
 }  // namespace scalebook::test

@@ -3,17 +3,6 @@
 using namespace scalebook;
 using namespace scalebook::test;
 
-namespace {
-
-void check_error(const Error& e, ErrorCode code, const std::string& field,
-                 const std::string& message) {
-  CHECK(std::string(to_string(e.code)) == to_string(code));
-  CHECK(e.field == field);
-  CHECK(e.message == message);
-}
-
-}  // namespace
-
 TEST_CASE("a 128x128 MXU at 1.5 GHz does about 5e13 FLOP/s, a v5e's four about 2e14 (tpus-ex1)",
           "[mxu]") {
   Calculation c = run("mxu", {});  // defaults: TPU v5e, 4 MXUs of 128x128 at 1.5 GHz
