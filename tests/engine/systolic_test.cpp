@@ -22,13 +22,6 @@ Calculation systolic(double M, double N, double K, double R, double C, const cha
                           {"convention", Value::of(convention)}});
 }
 
-void check_error(const Error& e, ErrorCode code, const std::string& field,
-                 const std::string& message) {
-  CHECK(std::string(to_string(e.code)) == to_string(code));
-  CHECK(e.field == field);
-  CHECK(e.message == message);
-}
-
 // Small integers from a fixed linear congruential sequence: products stay exact.
 std::vector<double> random_matrix(std::int64_t rows, std::int64_t cols, std::uint32_t& seed) {
   std::vector<double> m(static_cast<std::size_t>(rows * cols));
