@@ -1,4 +1,5 @@
-// The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, chips }.
+// The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, chips, ...,
+// simulateSystolic }.
 // Results are plain objects; bad input throws a CalculatorError with code, field, message.
 import createScalebookEngine from './generated/scalebook-engine.mjs';
 
@@ -55,6 +56,21 @@ export function wrapModule(module) {
     },
     parseAnswer(text) {
       return unwrap(module.parseAnswer(String(text ?? ''))).quantity;
+    },
+    // The cycle-stepped systolic array. request: { M, N, K, rows, cols, dataflow, convention }
+    // (the systolic calculator's inputs, checked by its schema) plus first_frame and max_frames
+    // (the cycles to record, default none) and max_pe_steps (the step budget). Returns
+    // { cycles, macs, pe_steps, c: rows of C, frames: [{ cycle, macs, pes: { weight, activation,
+    // psum, shadow: Float64Array, flags: Uint8Array } }] (row-major PEs), frames_truncated }.
+    simulateSystolic(request = {}) {
+      if (!isPlainObject(request)) {
+        throw new CalculatorError({
+          code: 'invalid_argument',
+          field: '',
+          message: 'request must be an object of name: value',
+        });
+      }
+      return unwrap(module.simulateSystolic(request)).simulation;
     },
   };
 }

@@ -7,6 +7,8 @@ import { calculatorHTML, rooflinePlotHTML as plotShadowHTML, rooflinePlotOptions
 import { batchSweepHTML, batchSweepSVG, sweepCurves, sweepTitle } from '../runtime/sweep-plot.js';
 import { SHADOW_CSS } from '../runtime/styles.js';
 import { exerciseHTML } from './exercises.mjs';
+import { simulationDirective } from './directive-simulation.mjs';
+import { chipTableDirective, myChipDirective, torusDirective } from './directive-catalog.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML };
@@ -97,7 +99,15 @@ function exerciseDirective(ctx, args, fail) {
   return exerciseHTML(ctx.engine, exercise, ctx.renderMarkdown);
 }
 
-const HANDLERS = { calculator: calculatorDirective, plot: plotDirective, exercise: exerciseDirective };
+const HANDLERS = {
+  calculator: calculatorDirective,
+  plot: plotDirective,
+  exercise: exerciseDirective,
+  simulation: simulationDirective,
+  'chip-table': chipTableDirective,
+  torus: torusDirective,
+  'my-chip': myChipDirective,
+};
 
 // Returns { markdown, blocks }: markdown with placeholders, blocks[i] the HTML of the i-th.
 export function extractDirectives(ctx, markdown, file) {

@@ -11,9 +11,13 @@ import { SbRooflinePlot } from './sb-roofline-plot.js';
 import { SbExercise } from './sb-exercise.js';
 import { SbProgress } from './sb-progress.js';
 import { SbBatchSweep } from './sb-batch-sweep.js';
+import { SbSystolicSim } from './sb-systolic-sim.js';
+import { SbChipTable } from './sb-chip-table.js';
+import { SbTorus } from './sb-torus.js';
+import { SbMyChip } from './sb-my-chip.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
-export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep };
+export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbTorus, SbMyChip };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
@@ -26,6 +30,10 @@ const ELEMENTS = {
   'sb-exercise': SbExercise,
   'sb-progress': SbProgress,
   'sb-batch-sweep': SbBatchSweep,
+  'sb-systolic-sim': SbSystolicSim,
+  'sb-chip-table': SbChipTable,
+  'sb-torus': SbTorus,
+  'sb-my-chip': SbMyChip,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.

@@ -12,6 +12,7 @@
 import { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 import { calculatorHTML, loadingHTML, outputCellHTML, placeholderFor, escapeHTML } from './render.js';
 import { SHADOW_CSS } from './styles.js';
+import { attachMyChip, resolveMyChip } from './my-chip.js';
 
 // Only non-empty strings go to the engine: an empty field means "use the default".
 function filled(values) {
@@ -90,6 +91,7 @@ export class SbCalculator extends HTMLElement {
     if (this.#wired) return;
     this.#wired = true;
     const root = this.shadowRoot;
+    attachMyChip(root, () => this.#recalc(true)); // first: it fills overrides before a recalc
     root.addEventListener('input', () => this.#recalc());
     root.addEventListener('change', () => this.#recalc());
     root.addEventListener('submit', (event) => event.preventDefault());
@@ -109,7 +111,7 @@ export class SbCalculator extends HTMLElement {
     for (const input of this.#schema.inputs) {
       values[input.name] = (form.elements.namedItem(input.name)?.value ?? '').trim();
     }
-    return values;
+    return resolveMyChip(values); // "my-chip" -> its base chip and overrides
   }
 
   #recalc(force = false) {

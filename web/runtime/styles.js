@@ -186,3 +186,101 @@ button, .file-button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.8rem;
 .message { margin: 0.5rem 0 0; font-size: 0.9rem; }
 .message:empty { display: none; }
 .message.error { color: var(--_error); }`;
+
+// <sb-systolic-sim>: the calculator's form and outputs, plus the PE grid and its controls.
+// PE states: idle (empty), busy (holds data), mac (multiplied this cycle); pe-shadow: a next
+// fold's value waits in the shadow register (a dot in the corner).
+export const SYSTOLIC_CSS = `
+.sb-sim .fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 6.5rem), 1fr)); }
+.sb-sim.is-stale .sim-body, .sb-sim.is-stale .sim-controls { opacity: 0.5; }
+.sim-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.5rem; margin: 0.7rem 0 0.5rem; }
+.sim-controls button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.7rem; cursor: pointer;
+  border: 1px solid var(--_accent); border-radius: var(--_radius); background: transparent; color: var(--_accent); }
+.sim-controls button[data-action="play"] { background: var(--_accent); color: var(--_bg); min-width: 4.5rem; }
+.sim-controls button:disabled { opacity: 0.5; cursor: default; }
+.sim-controls button:focus-visible, .sim-controls input:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+.sim-controls label { display: inline-flex; align-items: center; gap: 0.4rem; font-size: 0.9rem; }
+.sim-controls .scrub { flex: 1 1 12rem; }
+.sim-controls .scrub input { flex: 1; width: auto; padding: 0; border: 0; background: transparent; }
+.sim-controls .speed select { width: auto; }
+.sim-body { display: flex; flex-wrap: wrap; gap: 0.8rem 1.2rem; align-items: flex-start; }
+.sim-grid { flex: 1 1 20rem; min-width: 0; max-width: 44rem; overflow-x: auto; }
+.pe-grid { display: block; width: 100%; height: auto;
+  font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 13px; }
+.pe rect { fill: var(--_field-bg); stroke: var(--_border); stroke-width: 1.5; }
+.pe-busy rect { fill: color-mix(in srgb, var(--_accent) 14%, var(--_bg)); stroke: var(--_accent); }
+.pe-mac rect { fill: color-mix(in srgb, var(--_compute) 30%, var(--_bg)); stroke: var(--_compute); stroke-width: 2.5; }
+.pe .shadow-dot { fill: var(--_memory); display: none; }
+.pe-shadow .shadow-dot { display: inline; }
+.sim-grid:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+.pe text { fill: var(--_fg); }
+.pe.st-w .v-w, .pe.st-a .v-a, .pe.st-p .v-p { font-weight: 700; }
+.pe .v-p { fill: var(--_compute); }
+.sim-side { flex: 1 1 14rem; min-width: 0; }
+.sim-stats { grid-template-columns: 1fr; }
+.sim-stats dt { color: var(--_muted); font-size: 0.9rem; }
+.sim-check { margin: 0.4rem 0 0; font-size: 0.9rem; color: var(--_compute); }
+.sim-legend { margin: 0.6rem 0 0; font-size: 0.88rem; color: var(--_muted); }
+.sim-legend .key { display: inline-block; margin-right: 0.6rem; white-space: nowrap; }
+.sim-legend .key::before { content: ""; display: inline-block; width: 0.8rem; height: 0.8rem;
+  margin-right: 0.3rem; vertical-align: -0.1rem; border-radius: 2px; border: 1.5px solid; }
+.key-mac::before { background: color-mix(in srgb, var(--_compute) 30%, var(--_bg)); border-color: var(--_compute); }
+.key-busy::before { background: color-mix(in srgb, var(--_accent) 14%, var(--_bg)); border-color: var(--_accent); }
+.sim-legend .key-shadow::before { border-radius: 50%; background: var(--_memory); border-color: var(--_memory); }
+.sim-empty, .sim-note { color: var(--_muted); font-style: italic; }
+@container (max-width: 30rem) { .pe-grid { font-size: 14px; } .sim-grid { flex-basis: 100%; } }`;
+
+// <sb-chip-table>, <sb-torus> and <sb-my-chip>: added to SHADOW_CSS in their shadow roots.
+export const CATALOG_CSS = `
+:host { max-width: 100%; min-width: 0; }
+.table-wrap { overflow-x: auto; max-width: 100%; border: 1px solid var(--_border); border-radius: var(--_radius); }
+.table-wrap:focus-visible { outline: 2px solid var(--_accent); }
+.chip-table { border-collapse: collapse; font-size: 0.88rem; font-variant-numeric: tabular-nums; width: 100%; }
+.chip-table caption { text-align: left; padding: 0.4rem 0.5rem; color: var(--_muted); font-size: 0.85rem; }
+.chip-table th, .chip-table td { padding: 0.3rem 0.5rem; border-top: 1px solid var(--_border); text-align: right; white-space: nowrap; }
+.chip-table tbody th, .chip-table thead th:first-child { text-align: left; position: sticky; left: 0; background: var(--_bg); z-index: 1; }
+.chip-table tbody th { white-space: normal; min-width: 7rem; max-width: 11rem; }
+.chip-table thead th { vertical-align: bottom; border-top: 0; }
+.chip-table thead th button { font: inherit; font-weight: 600; color: var(--_fg); background: none; border: 0; padding: 0.1rem;
+  cursor: pointer; display: inline-flex; flex-direction: column; align-items: flex-end; white-space: normal;
+  min-width: 5.5rem; text-align: right; }
+.chip-table thead th:first-child button { align-items: flex-start; min-width: 0; }
+.chip-table thead th button:focus-visible { outline: 2px solid var(--_accent); }
+.chip-table thead .unit { font-weight: 400; font-size: 0.8rem; }
+.chip-table .arrow::after { content: "↕"; color: var(--_muted); font-size: 0.8rem; }
+.chip-table [aria-sort="ascending"] .arrow::after { content: "▲"; color: var(--_accent); }
+.chip-table [aria-sort="descending"] .arrow::after { content: "▼"; color: var(--_accent); }
+.chip-table td[title] { cursor: help; position: relative; text-decoration: underline dotted var(--_muted); text-underline-offset: 3px; }
+.chip-table td:focus { outline: 2px solid var(--_accent); outline-offset: -2px; }
+/* The note: hidden but read by screen readers; shown under the cell on focus (tab or tap). */
+.chip-table .note { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: normal; }
+.chip-table td:focus .note { position: static; display: block; clip-path: none; width: auto; min-width: 12rem; max-width: 16rem;
+  height: auto; margin-top: 0.25rem; text-align: left; padding: 0.3rem 0.45rem; font-size: 0.8rem; color: var(--_fg);
+  background: var(--_field-bg); border: 1px solid var(--_border); border-radius: var(--_radius); }
+.sb-torus, .sb-my-chip { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.75rem; }
+.sb-torus .fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 13rem), 1fr)); }
+.torus-body.stale { opacity: 0.45; }
+.axes { border-collapse: collapse; margin: 0.7rem 0 0.3rem; font-size: 0.9rem; font-variant-numeric: tabular-nums; }
+.axes th, .axes td { padding: 0.2rem 0.7rem 0.2rem 0; text-align: left; border-top: 1px solid var(--_border); }
+.swatch { display: inline-block; width: 0.8rem; height: 0.25rem; margin-right: 0.35rem; vertical-align: middle; background: var(--_c); }
+.rule { color: var(--_muted); font-size: 0.88rem; margin: 0.3rem 0 0.5rem; }
+.picture { overflow-x: auto; }
+.picture svg { display: block; max-width: 100%; height: auto; font-family: var(--_font); font-size: 12px; }
+.ax-x { --_c: var(--_accent); stroke: var(--_accent); }
+.ax-y { --_c: var(--_compute); stroke: var(--_compute); }
+.ax-z { --_c: var(--_memory); stroke: var(--_memory); }
+.swatch.ax-x, .swatch.ax-y, .swatch.ax-z { stroke: none; }
+.picture .link { stroke-width: 2; }
+.picture .wrap { stroke-width: 3; stroke-dasharray: 4 2; fill: none; }
+.legend { color: var(--_muted); font-size: 0.85rem; margin: 0.2rem 0; }
+.picture .zband { stroke-width: 2; fill: none; opacity: 0.7; }
+.picture .chip { fill: var(--_fg); stroke: var(--_bg); stroke-width: 1.5; }
+.picture text { fill: var(--_muted); }
+.too-big { color: var(--_muted); font-style: italic; }
+.sb-my-chip .actions { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.6rem; }
+.sb-my-chip button { font: inherit; padding: 0.35rem 0.8rem; cursor: pointer; border: 1px solid var(--_accent);
+  border-radius: var(--_radius); background: transparent; color: var(--_accent); }
+.sb-my-chip button[data-save] { background: var(--_accent); color: var(--_bg); }
+.notice { margin: 0 0 0.5rem; padding: 0.3rem 0.5rem; font-size: 0.9rem; border-left: 3px solid var(--_memory); }
+.notice:empty, .message:empty { display: none; }
+.message { margin: 0.5rem 0 0; font-size: 0.9rem; }`;

@@ -1,0 +1,180 @@
+// <sb-systolic-sim> in a real browser, on a scratch site built with the ::simulation directive
+// (so this test does not depend on the chapters being written): play, step, scrub, dataflow
+// changes against the closed form, the engine's messages beside fields, and a phone's width.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { SHOTS } from './harness.mjs';
+import { buildSite } from '../../web/builder/build.mjs';
+import { serve } from '../../web/builder/serve.mjs';
+import { loadEngine } from '../../bindings/wasm/engine.mjs';
+
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const SIM = 'sb-systolic-sim';
+let server;
+let browser;
+let base;
+let engine;
+
+before(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-systolic-'));
+  fs.mkdirSync(path.join(dir, 'chapters'));
+  fs.mkdirSync(path.join(dir, 'exercises'));
+  fs.writeFileSync(path.join(dir, 'chapters/toc.json'), JSON.stringify({
+    title: 'T', subtitle: 'S',
+    sections: [{ number: 1, slug: '01-sim', title: 'Systolic', summary: 'x', file: 'sim.md' }],
+  }));
+  fs.writeFileSync(path.join(dir, 'chapters/sim.md'), '# The systolic array\n\n' +
+    '::simulation systolic rows=4 cols=4 M=6 N=4 K=5 dataflow=ws convention=pipelined\n\nAfter.\n');
+  const out = path.join(dir, 'dist');
+  await buildSite({ chaptersDir: path.join(dir, 'chapters'), exercisesDir: path.join(dir, 'exercises'), out });
+  server = await serve({ dir: out, port: 0 });
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: FLAGS });
+  fs.mkdirSync(SHOTS, { recursive: true });
+  engine = await loadEngine();
+});
+
+after(async () => {
+  await browser?.close();
+  if (server) await new Promise((resolve) => server.close(resolve));
+});
+
+async function open(viewport = { width: 1280, height: 1000 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
+  await page.goto(`${base}/01-sim.html`);
+  // Live once the engine's whole run is in: the scrub range spans every cycle.
+  await page.locator(`${SIM} input[data-action="scrub"]:not([disabled])`).waitFor();
+  await page.waitForFunction((tag) => document.querySelector(tag)?.simulation, SIM);
+  return { page, errors, sim: page.locator(SIM) };
+}
+
+const stat = (sim, key) => sim.locator(`[data-stat="${key}"]`);
+const closedCycles = (inputs) => engine.calculate('systolic', inputs).compute_cycles;
+
+test('the static page shows the first frame and the closed form before any script runs', async () => {
+  const page = await browser.newPage({ javaScriptEnabled: false });
+  await page.goto(`${base}/01-sim.html`);
+  const sim = page.locator(SIM);
+  assert.equal(await sim.locator('[data-pe]').count(), 16);
+  assert.equal(await stat(sim, 'cycle').textContent(), '1 of 22');
+  assert.equal(await stat(sim, 'check').textContent(), 'closed form: 22 cycles — matches the closed form');
+  await page.close();
+});
+
+test('play advances the cycle counter; step, back and scrub go to a given cycle', async () => {
+  const { page, errors, sim } = await open();
+  assert.equal(await stat(sim, 'cycle').textContent(), '1 of 22');
+  await sim.locator('select[data-action="speed"]').selectOption('32');
+  await sim.locator('button[data-action="play"]').click();
+  assert.equal(await sim.locator('button[data-action="play"]').getAttribute('aria-pressed'), 'true');
+  await page.waitForFunction((tag) => {
+    const text = document.querySelector(tag).shadowRoot.querySelector('[data-stat="cycle"]').textContent;
+    return Number(text.split(' ')[0]) > 3;
+  }, SIM);
+  await sim.locator('button[data-action="play"]').click(); // pause
+  assert.equal(await sim.locator('button[data-action="play"]').textContent(), 'Play');
+
+  await sim.locator('button[data-action="reset"]').click();
+  assert.equal(await stat(sim, 'cycle').textContent(), '1 of 22');
+  await sim.locator('button[data-action="step"]').click();
+  await sim.locator('button[data-action="step"]').click();
+  assert.equal(await stat(sim, 'cycle').textContent(), '3 of 22');
+  await sim.locator('button[data-action="back"]').click();
+  assert.equal(await stat(sim, 'cycle').textContent(), '2 of 22');
+
+  // Scrub to cycle 11 (frame 10): the numbers are the engine's frame 10.
+  const frames = engine.simulateSystolic({ M: 6, N: 4, K: 5, rows: 4, cols: 4, dataflow: 'ws',
+    convention: 'pipelined', max_frames: 22 }).frames;
+  await sim.locator('input[data-action="scrub"]').fill('10');
+  assert.equal(await stat(sim, 'cycle').textContent(), '11 of 22');
+  assert.equal(await stat(sim, 'macs-now').textContent(), String(frames[10].macs));
+  const done = frames.slice(0, 11).reduce((s, f) => s + f.macs, 0);
+  assert.equal(await stat(sim, 'macs').textContent(), `${done} of 120`);
+  assert.equal(await sim.locator('.pe-mac').count(), frames[10].macs);
+  const w0 = frames[10].pes.weight[0];
+  assert.equal(await sim.locator('[data-pe="0"] .v-w').textContent(), `w ${w0}`);
+  // Keyboard: the range answers arrow keys.
+  await sim.locator('input[data-action="scrub"]').press('ArrowRight');
+  assert.equal(await stat(sim, 'cycle').textContent(), '12 of 22');
+  // Play to the end: the whole run's utilization is MACs / (PEs x cycles).
+  await sim.locator('input[data-action="scrub"]').fill('21');
+  assert.equal(await stat(sim, 'cycle').textContent(), '22 of 22');
+  assert.equal(await stat(sim, 'utilization').textContent(), await stat(sim, 'total').textContent());
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('changing the dataflow or convention re-simulates to the closed form’s cycle count', async () => {
+  const { page, errors, sim } = await open();
+  const shape = { M: 6, N: 4, K: 5, rows: 4, cols: 4 };
+  for (const [dataflow, convention] of [['os', 'pipelined'], ['is', 'pipelined'], ['is', 'scalesim'], ['ws', 'scalesim']]) {
+    await sim.locator('select[name="dataflow"]').selectOption(dataflow);
+    await sim.locator('select[name="convention"]').selectOption(convention);
+    const cycles = closedCycles({ ...shape, dataflow, convention });
+    assert.equal(await stat(sim, 'sim-cycles').textContent(), String(cycles), `${dataflow} ${convention}`);
+    assert.equal(await stat(sim, 'cycle').textContent(), `1 of ${cycles}`);
+    assert.equal(await stat(sim, 'check').textContent(), `closed form: ${cycles} cycles — matches the closed form`);
+  }
+  await sim.locator('input[name="cols"]').fill('8');
+  assert.equal(await sim.locator('[data-pe]').count(), 32);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a bad field shows the engine’s message beside it and the page keeps working', async () => {
+  const { page, errors, sim } = await open();
+  await sim.locator('input[name="rows"]').fill('2.5');
+  assert.equal(await sim.locator('[data-error-for="rows"]').textContent(), 'rows must be a whole number, got 2.5');
+  assert.equal(await sim.locator('input[name="rows"]').getAttribute('aria-invalid'), 'true');
+  await sim.locator('input[name="rows"]').fill('0');
+  assert.equal(await sim.locator('[data-error-for="rows"]').textContent(), 'rows must be >= 1, got 0');
+  // Over the page's step budget: the engine's message, which points to the closed form.
+  await sim.locator('input[name="rows"]').fill('4');
+  await sim.locator('input[name="M"]').fill('50000');
+  assert.match(await sim.locator('[data-error-for="M"]').textContent(),
+    /^M = 50000, N = 4, K = 5 on a 4 x 4 array is .* PE-steps, over the step budget of .*; use the closed form \(the systolic calculator\) instead$/);
+  await sim.locator('input[name="M"]').fill('12');
+  assert.equal(await sim.locator('[data-error-for="M"]').textContent(), '');
+  assert.equal(await stat(sim, 'sim-cycles').textContent(),
+    String(closedCycles({ M: 12, N: 4, K: 5, rows: 4, cols: 4, dataflow: 'ws', convention: 'pipelined' })));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a 16 x 16 array plays, and the element fits a 390px phone', async () => {
+  const { page, errors, sim } = await open({ width: 390, height: 900 });
+  for (const [name, value] of [['rows', '16'], ['cols', '16'], ['M', '32'], ['N', '32'], ['K', '32']]) {
+    await sim.locator(`input[name="${name}"]`).fill(value);
+  }
+  assert.equal(await sim.locator('[data-pe]').count(), 256);
+  await sim.locator('input[data-action="scrub"]').fill('40');
+  await sim.locator('button[data-action="play"]').focus();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((tag) => {
+    const text = document.querySelector(tag).shadowRoot.querySelector('[data-stat="cycle"]').textContent;
+    return Number(text.split(' ')[0]) > 42;
+  }, SIM);
+  await page.keyboard.press('Enter');
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page scrolls sideways: ${width}px`);
+  await page.screenshot({ path: path.join(SHOTS, 'systolic-phone.png'), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('screenshot of the 4 x 4 example mid-run', async () => {
+  const { page, errors, sim } = await open();
+  await sim.locator('input[data-action="scrub"]').fill('9');
+  await sim.screenshot({ path: path.join(SHOTS, 'systolic.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

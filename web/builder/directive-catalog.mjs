@@ -1,0 +1,53 @@
+// The catalog directives of chapter 2. Each emits its element with the full first render in a
+// declarative shadow root, so the page reads before any script; the element adds the rest.
+//   ::chip-table [chips=ID,ID,...] [fields=FIELD,FIELD,...]   sortable catalog, notes on hover
+//   ::torus [chip=tpu-v5e] [shape=4x4]                          a slice's chips, links, wraparound
+//   ::my-chip                                                   the form defining "my chip"
+import { escapeHtml } from './errors.mjs';
+import { SHADOW_CSS, CATALOG_CSS } from '../runtime/styles.js';
+import { chipTableModel, chipTableHTML } from '../runtime/chip-table-view.js';
+import { torusHTML, torusChips, parseShape, defaultShape } from '../runtime/torus-view.js';
+import { myChipHTML } from '../runtime/my-chip.js';
+
+function onlySettings(args, known, name, fail) {
+  if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ${name} ${known.map((k) => `${k}=...`).join(' ')}`);
+  for (const key of Object.keys(args.named)) {
+    if (!known.includes(key)) fail(`${name} has no setting "${key}"; use ${known.join(', ') || 'none'}`);
+  }
+}
+
+const list = (text) => (text === undefined ? null : text.split(',').map((s) => s.trim()).filter(Boolean));
+
+function shadow(tag, attributes, inner) {
+  const attrs = Object.entries(attributes).filter(([, v]) => v !== undefined)
+    .map(([k, v]) => ` ${k}="${escapeHtml(v)}"`).join('');
+  return `<${tag}${attrs}><template shadowrootmode="open"><style>${SHADOW_CSS}${CATALOG_CSS}</style>${inner}</template></${tag}>`;
+}
+
+export function chipTableDirective(ctx, args, fail) {
+  onlySettings(args, ['chips', 'fields'], '::chip-table', fail);
+  let model;
+  try {
+    model = chipTableModel(ctx.engine.chips(), { chips: list(args.named.chips), fields: list(args.named.fields) });
+  } catch (error) {
+    fail(error.message);
+  }
+  return shadow('sb-chip-table', { chips: args.named.chips, fields: args.named.fields }, chipTableHTML(model));
+}
+
+export function torusDirective(ctx, args, fail) {
+  onlySettings(args, ['chip', 'shape'], '::torus', fail);
+  const catalog = torusChips(ctx.engine.chips());
+  const id = args.named.chip ?? 'tpu-v5e';
+  const chip = catalog.find((c) => c.id === id);
+  if (!chip) fail(`chip "${id}" has no ICI torus in the catalog; choose from ${catalog.map((c) => c.id).join(', ')}`);
+  const shape = args.named.shape ?? defaultShape(chip);
+  const parsed = parseShape(shape, chip);
+  if (parsed.error) fail(parsed.error);
+  return shadow('sb-torus', { chip: id, shape }, torusHTML({ catalog: ctx.engine.chips(), chip, shape, dims: parsed.dims }));
+}
+
+export function myChipDirective(ctx, args, fail) {
+  onlySettings(args, [], '::my-chip', fail);
+  return shadow('sb-my-chip', {}, myChipHTML(ctx.engine.chips()));
+}

@@ -1,0 +1,243 @@
+// <sb-systolic-sim rows="4" cols="4" m="6" n="4" k="5" dataflow="ws" convention="pipelined">:
+// the engine's cycle-stepped systolic array, animated. The engine simulates once per change of
+// a field and returns every cycle's PE states; playing, stepping and scrubbing only show stored
+// frames, writing the changed texts and classes in place (one requestAnimationFrame loop).
+// The static page carries the first frame (declarative shadow DOM); the element keeps that
+// markup until the engine arrives, then renders once with the whole run.
+import { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
+import {
+  SIM_FIELDS, DEFAULT_SPEED, runSimulation, macsSoFar, cellView, statsView, gridSVG,
+  checkText, legendText, systolicSimHTML,
+} from './systolic-view.js';
+import { SHADOW_CSS } from './styles.js';
+import { escapeHTML } from './escape.js';
+
+function asError(err) {
+  if (err instanceof CalculatorError) return { field: err.field, message: err.message };
+  return { field: '', message: `the engine failed: ${err?.message ?? err}` };
+}
+
+export class SbSystolicSim extends HTMLElement {
+  static observedAttributes = SIM_FIELDS.map((name) => name.toLowerCase());
+
+  #engine = null;
+  #schema = null;
+  #sim = null;
+  #closed = null;
+  #cumulative = [];
+  #index = 0;
+  #speed = DEFAULT_SPEED;
+  #playing = false;
+  #raf = 0;
+  #clock = 0;
+  #cells = [];
+  #lastKey = '';
+  #started = false;
+
+  get simulation() { return this.#sim; }
+
+  connectedCallback() {
+    if (this.#started) return;
+    this.#started = true;
+    if (!this.shadowRoot) {
+      this.attachShadow({ mode: 'open' }).innerHTML =
+        `<style>${SHADOW_CSS}</style><p class="loading" role="status">Loading the simulator engine…</p>`;
+    }
+    this.#start();
+  }
+
+  disconnectedCallback() {
+    this.#pause();
+  }
+
+  attributeChangedCallback(name, _old, value) {
+    const form = this.#form();
+    if (!form || !this.#engine) return; // the first render reads the attributes itself
+    const field = SIM_FIELDS.find((f) => f.toLowerCase() === name);
+    form.elements.namedItem(field).value = (value ?? '').trim();
+    this.#resimulate();
+  }
+
+  async #start() {
+    try {
+      this.#engine = await loadEngine();
+      this.#schema = this.#engine.schema('systolic');
+    } catch (err) {
+      this.shadowRoot.innerHTML = `<style>${SHADOW_CSS}</style>` +
+        `<p class="error" role="alert">${escapeHTML(`the simulator engine failed to load: ${err?.message ?? err}`)}</p>`;
+      return;
+    }
+    // Fields the reader may have typed in before the engine arrived win over the attributes.
+    const values = this.#form() ? this.#fieldValues() : this.#attributeValues();
+    let error = null;
+    try {
+      ({ sim: this.#sim, closed: this.#closed } = runSimulation(this.#engine, this.#schema, values));
+    } catch (err) {
+      error = asError(err);
+    }
+    this.#lastKey = JSON.stringify(values);
+    this.#cumulative = this.#sim ? macsSoFar(this.#sim) : [];
+    this.shadowRoot.innerHTML = systolicSimHTML({
+      schema: this.#schema, values, sim: this.#sim, closed: this.#closed, index: 0, error,
+    });
+    this.#cacheCells();
+    this.#wire();
+  }
+
+  #form() {
+    return this.shadowRoot.querySelector('form');
+  }
+
+  #attributeValues() {
+    return Object.fromEntries(SIM_FIELDS.map((name) => [name, (this.getAttribute(name.toLowerCase()) ?? '').trim()]));
+  }
+
+  #fieldValues() {
+    const form = this.#form();
+    return Object.fromEntries(SIM_FIELDS.map((name) => [name, (form.elements.namedItem(name)?.value ?? '').trim()]));
+  }
+
+  #wire() {
+    const root = this.shadowRoot;
+    const form = this.#form();
+    form.addEventListener('input', () => this.#resimulate());
+    form.addEventListener('change', () => this.#resimulate());
+    form.addEventListener('submit', (event) => event.preventDefault());
+    root.addEventListener('click', (event) => {
+      const action = event.target.closest('button[data-action]')?.dataset.action;
+      if (action === 'play') this.#playing ? this.#pause() : this.#play();
+      else if (action === 'step') this.#jump(this.#index + 1);
+      else if (action === 'back') this.#jump(this.#index - 1);
+      else if (action === 'reset') this.#jump(0);
+    });
+    const scrub = this.#control('scrub');
+    scrub.addEventListener('input', () => this.#jump(Number(scrub.value)));
+    const speed = this.#control('speed');
+    speed.addEventListener('change', () => {
+      this.#speed = Number(speed.value);
+      this.#clock = performance.now();
+    });
+  }
+
+  #control(action) {
+    return this.shadowRoot.querySelector(`[data-action="${action}"]`);
+  }
+
+  #stat(key) {
+    return this.shadowRoot.querySelector(`[data-stat="${key}"]`);
+  }
+
+  // Re-simulates after an edit; a bad field shows the engine's message beside it and keeps the
+  // last good run on screen, dimmed, so the page never blanks or freezes.
+  #resimulate() {
+    const values = this.#fieldValues();
+    const key = JSON.stringify(values);
+    if (key === this.#lastKey) return; // input and change both fire for one edit
+    this.#lastKey = key;
+    this.#pause();
+    let run;
+    try {
+      run = runSimulation(this.#engine, this.#schema, values);
+    } catch (err) {
+      this.#showError(asError(err));
+      return;
+    }
+    this.#clearErrors();
+    this.#sim = run.sim;
+    this.#closed = run.closed;
+    this.#cumulative = macsSoFar(run.sim);
+    this.shadowRoot.querySelector('[data-grid]').innerHTML = gridSVG(run.sim.rows, run.sim.cols, run.sim.frames[0], run.sim.dataflow);
+    this.#cacheCells();
+    this.shadowRoot.querySelector('[data-flow]').textContent = legendText(run.sim.dataflow);
+    this.#stat('check').textContent = checkText(run.sim, run.closed);
+    this.#stat('sim-cycles').textContent = String(run.sim.cycles);
+    this.#stat('total').textContent = statsView(run.sim, 0, 1).total;
+    const scrub = this.#control('scrub');
+    scrub.max = String(run.sim.frames.length - 1);
+    for (const button of this.shadowRoot.querySelectorAll('.sim-controls [disabled]')) button.disabled = false;
+    this.#index = -1;
+    this.#jump(0);
+  }
+
+  #clearErrors() {
+    const root = this.shadowRoot;
+    for (const slot of root.querySelectorAll('[data-error-for]')) slot.textContent = '';
+    for (const field of root.querySelectorAll('[aria-invalid]')) field.removeAttribute('aria-invalid');
+    root.querySelector('.sb-sim').classList.remove('is-stale');
+  }
+
+  #showError({ field, message }) {
+    const root = this.shadowRoot;
+    this.#clearErrors();
+    const slot = (field && root.querySelector(`[data-error-for="${CSS.escape(field)}"]`)) ||
+      root.querySelector('[data-error-for=""]');
+    slot.textContent = message;
+    this.#form().elements.namedItem(field)?.setAttribute('aria-invalid', 'true');
+    root.querySelector('.sb-sim').classList.add('is-stale');
+  }
+
+  #cacheCells() {
+    this.#cells = [...this.shadowRoot.querySelectorAll('[data-pe]')].map((g) => {
+      const [w, a, p] = g.querySelectorAll('text');
+      return { g, w, a, p, shown: { w: w.textContent, a: a.textContent, p: p.textContent, cls: g.getAttribute('class') } };
+    });
+  }
+
+  // Shows frame `index` (clamped): only the texts and classes that changed are written.
+  #jump(index) {
+    if (!this.#sim) return;
+    const last = this.#sim.frames.length - 1;
+    const next = Math.max(0, Math.min(last, index));
+    if (next === this.#index) return;
+    this.#index = next;
+    const frame = this.#sim.frames[next];
+    for (let i = 0; i < this.#cells.length; ++i) {
+      const cell = this.#cells[i];
+      const view = cellView(frame, i, this.#sim.dataflow);
+      for (const key of ['w', 'a', 'p']) {
+        if (cell.shown[key] !== view[key]) cell[key].textContent = cell.shown[key] = view[key];
+      }
+      if (cell.shown.cls !== view.cls) cell.g.setAttribute('class', cell.shown.cls = view.cls);
+    }
+    const stats = statsView(this.#sim, next, this.#cells.length, this.#cumulative);
+    this.#stat('cycle').textContent = stats.cycle;
+    this.#stat('macs-now').textContent = stats.macsNow;
+    this.#stat('macs').textContent = stats.macsSoFar;
+    this.#stat('utilization').textContent = stats.utilization;
+    const scrub = this.#control('scrub');
+    scrub.value = String(next);
+    scrub.setAttribute('aria-valuetext', stats.valuetext);
+    if (next === last && this.#playing) this.#pause();
+  }
+
+  #play() {
+    if (!this.#sim) return;
+    if (this.#index >= this.#sim.frames.length - 1) this.#jump(0);
+    this.#playing = true;
+    this.#clock = performance.now();
+    const button = this.#control('play');
+    button.textContent = 'Pause';
+    button.setAttribute('aria-pressed', 'true');
+    this.#raf = requestAnimationFrame((now) => this.#tick(now));
+  }
+
+  #pause() {
+    cancelAnimationFrame(this.#raf);
+    if (!this.#playing) return;
+    this.#playing = false;
+    const button = this.#control('play');
+    button.textContent = 'Play';
+    button.setAttribute('aria-pressed', 'false');
+  }
+
+  #tick(now) {
+    if (!this.#playing) return;
+    const period = 1000 / this.#speed;
+    const steps = Math.floor((now - this.#clock) / period);
+    if (steps > 0) {
+      this.#clock += steps * period;
+      this.#jump(this.#index + steps);
+    }
+    if (this.#playing) this.#raf = requestAnimationFrame((t) => this.#tick(t));
+  }
+}

@@ -1,0 +1,79 @@
+// <sb-torus chip="tpu-v5e" shape="4x4">: a TPU slice's chips and ICI links, with the axes that
+// wrap. The builder emits the first picture in a declarative shadow root; this element redraws
+// it when the reader picks another chip or types another shape (a bad shape gets a message
+// beside the field and the last good picture stays, dimmed).
+import { loadEngine } from '../../bindings/wasm/engine.mjs';
+import { torusHTML, torusBodyHTML, parseShape, torusChips, defaultShape, podText } from './torus-view.js';
+import { SHADOW_CSS, CATALOG_CSS } from './styles.js';
+import { escapeHTML } from './escape.js';
+
+export class SbTorus extends HTMLElement {
+  #catalog = null;
+  #started = false;
+
+  connectedCallback() {
+    if (this.#started) return;
+    this.#started = true;
+    this.#start();
+  }
+
+  async #start() {
+    try {
+      this.#catalog = torusChips((await loadEngine()).chips());
+    } catch (err) {
+      this.#root().innerHTML = `<style>${SHADOW_CSS}</style><p class="error" role="alert">the engine failed to load: ${escapeHTML(err?.message ?? err)}</p>`;
+      return;
+    }
+    const root = this.#root();
+    if (!root.querySelector('form')) {
+      const chip = this.#chip(this.getAttribute('chip') ?? 'tpu-v5e');
+      if (!chip) {
+        root.innerHTML = `<style>${SHADOW_CSS}</style><p class="error" role="alert">unknown chip "${escapeHTML(this.getAttribute('chip'))}"</p>`;
+        return;
+      }
+      const shape = this.getAttribute('shape') ?? defaultShape(chip);
+      const parsed = parseShape(shape, chip);
+      root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${torusHTML({ catalog: this.#catalog, chip, shape, dims: parsed.dims, error: parsed.error })}`;
+    }
+    root.addEventListener('input', (event) => this.#update(event.target.name));
+    root.addEventListener('change', (event) => this.#update(event.target.name));
+    root.addEventListener('submit', (event) => event.preventDefault());
+    this.#update('');
+  }
+
+  #root() {
+    return this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+  }
+
+  #chip(id) {
+    return this.#catalog.find((c) => c.id === id);
+  }
+
+  // A new chip with a shape of the wrong rank gets that chip's default shape.
+  #update(changed) {
+    const form = this.shadowRoot.querySelector('form');
+    const chip = this.#chip(form.elements.chip.value);
+    const input = form.elements.shape;
+    let parsed = parseShape(input.value, chip);
+    if (changed === 'chip' && parsed.error) {
+      input.value = defaultShape(chip);
+      parsed = parseShape(input.value, chip);
+    }
+    this.shadowRoot.querySelector('[data-pod]').textContent = podText(chip);
+    const message = this.shadowRoot.querySelector('[data-error-for="shape"]');
+    const body = this.shadowRoot.querySelector('[data-body]');
+    message.textContent = parsed.error ?? '';
+    if (parsed.error) {
+      input.setAttribute('aria-invalid', 'true');
+      body.classList.add('stale');
+      return;
+    }
+    input.removeAttribute('aria-invalid');
+    body.classList.remove('stale');
+    const key = `${chip.id}:${parsed.dims.join('x')}`;
+    if (body.dataset.key === key) return;
+    body.dataset.key = key;
+    body.innerHTML = torusBodyHTML(chip, parsed.dims);
+    this.dispatchEvent(new CustomEvent('sb-change', { bubbles: true, composed: true, detail: { chip: chip.id, dims: parsed.dims } }));
+  }
+}
