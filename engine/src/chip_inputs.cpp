@@ -1,5 +1,7 @@
 #include "scalebook/chip_inputs.h"
 
+#include "scalebook/format.h"
+
 namespace scalebook {
 
 InputSpec chip_input() {
@@ -80,6 +82,28 @@ Result<Chip> resolve_chip_fields(const ResolvedInputs& inputs,
     if (inputs.has(name)) set_chip_field(chip, name, inputs.number(name));
   }
   return chip;
+}
+
+Step intensity_step(double flops, double bytes, std::vector<std::string> depends) {
+  double intensity = flops / bytes;
+  return {"Arithmetic intensity",
+          "I = \\frac{" + latex_quantity(flops, "FLOP") + "}{" + latex_quantity(bytes, "B") +
+              "} = " + latex_quantity(intensity, "FLOP/B"),
+          intensity,
+          "FLOP/B",
+          "intensity",
+          std::move(depends)};
+}
+
+Step critical_intensity_step(const std::string& label, double peak_flops, double hbm_bandwidth) {
+  double critical = peak_flops / hbm_bandwidth;
+  return {label,
+          "I_\\text{crit} = \\frac{" + latex_quantity(peak_flops, "FLOP/s") + "}{" +
+              latex_quantity(hbm_bandwidth, "B/s") + "} = " + latex_quantity(critical, "FLOP/B"),
+          critical,
+          "FLOP/B",
+          "critical_intensity",
+          {}};
 }
 
 }  // namespace scalebook

@@ -109,27 +109,15 @@ Result<Calculation> compute_intensity(const ResolvedInputs& in) {
        "B",
        "bytes",
        {}},
-      {"Arithmetic intensity",
-       "I = \\frac{" + latex_quantity(c.flops, "FLOP") + "}{" + latex_quantity(c.bytes, "B") +
-           "} = " + latex_quantity(intensity, "FLOP/B"),
-       intensity,
-       "FLOP/B",
-       "intensity",
-       {"flops", "bytes"}},
+      intensity_step(c.flops, c.bytes, {"flops", "bytes"}),
       {"Intensity as the sizes grow",
        "I \\to " + c.limit_latex + " = " + latex_quantity(c.limit, "FLOP/B"),
        c.limit,
        "FLOP/B",
        "intensity_limit",
        {}},
-      {"Critical intensity of the chip",
-       "I_\\text{crit} = \\frac{" + latex_quantity(hw.value().peak_flops, "FLOP/s") + "}{" +
-           latex_quantity(hw.value().hbm_bandwidth, "B/s") +
-           "} = " + latex_quantity(critical, "FLOP/B"),
-       critical,
-       "FLOP/B",
-       "critical_intensity",
-       {}},
+      critical_intensity_step("Critical intensity of the chip", hw.value().peak_flops,
+                              hw.value().hbm_bandwidth),
   };
   out.outputs = {
       {"flops", Value::of(c.flops)},

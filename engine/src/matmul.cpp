@@ -101,20 +101,10 @@ Result<Calculation> compute_matmul(const ResolvedInputs& in) {
        "B",
        "bytes",
        {}},
-      {"Arithmetic intensity",
-       "I = \\frac{" + latex_quantity(flops, "FLOP") + "}{" + latex_quantity(bytes, "B") +
-           "} = " + latex_quantity(intensity, "FLOP/B"),
-       intensity,
-       "FLOP/B",
-       "intensity",
-       {"flops", "bytes"}},
-      {std::string("Critical intensity of the chip (") + to_string(fmt.compute) + ")",
-       "I_\\text{crit} = \\frac{" + latex_quantity(c.peak_flops, "FLOP/s") + "}{" +
-           latex_quantity(c.hbm_bandwidth, "B/s") + "} = " + latex_quantity(critical, "FLOP/B"),
-       critical,
-       "FLOP/B",
-       "critical_intensity",
-       {}},
+      intensity_step(flops, bytes, {"flops", "bytes"}),
+      critical_intensity_step(
+          std::string("Critical intensity of the chip (") + to_string(fmt.compute) + ")",
+          c.peak_flops, c.hbm_bandwidth),
       {"Critical batch (B much less than D, F)",
        "I \\approx \\frac{2BDF}{" + latex_number(w) + " DF} = \\frac{2B}{" + latex_number(w) +
            "} > I_\\text{crit} \\iff B > \\frac{" + latex_number(w) + " \\cdot " +

@@ -102,20 +102,8 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
        "s",
        "t_upper",
        {"t_compute", "t_memory", "t_comm"}},
-      {"Arithmetic intensity",
-       "I = \\frac{" + latex_quantity(flops, "FLOP") + "}{" + latex_quantity(bytes, "B") +
-           "} = " + latex_quantity(intensity, "FLOP/B"),
-       intensity,
-       "FLOP/B",
-       "intensity",
-       {}},
-      {"Critical intensity of the chip",
-       "I_\\text{crit} = \\frac{" + latex_quantity(c.peak_flops, "FLOP/s") + "}{" +
-           latex_quantity(c.hbm_bandwidth, "B/s") + "} = " + latex_quantity(critical, "FLOP/B"),
-       critical,
-       "FLOP/B",
-       "critical_intensity",
-       {}},
+      intensity_step(flops, bytes, {}),
+      critical_intensity_step("Critical intensity of the chip", c.peak_flops, c.hbm_bandwidth),
       {"Critical intensity against the chip-to-chip link",
        "I_\\text{crit,link} = \\frac{" + latex_quantity(c.peak_flops, "FLOP/s") + "}{" +
            latex_quantity(c.comm_bandwidth, "B/s") +

@@ -66,9 +66,9 @@ TEST_CASE("the worked solution substitutes this call's numbers", "[matmul]") {
   CHECK(last_rule.unit == "tokens");
 }
 
-TEST_CASE("every step names its output and depends only on outputs that have steps",
-          "[matmul][roofline]") {
-  for (const char* name : {"roofline", "matmul"}) {
+TEST_CASE("every calculator's steps name their output and depend only on outputs with steps",
+          "[matmul][roofline][registry]") {
+  for (const std::string& name : calculator_names()) {
     Calculation c = run(name, {});
     for (const Step& step : c.steps) {
       INFO(name << ": " << step.label);

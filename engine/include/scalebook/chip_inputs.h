@@ -35,4 +35,8 @@ std::vector<InputSpec> chip_field_inputs(const std::vector<std::string>& names);
 Result<Chip> resolve_chip_fields(const ResolvedInputs& inputs,
                                  const std::vector<std::string>& names);
 
+// Worked-solution steps every roofline-style calculator shows the same way.
+Step intensity_step(double flops, double bytes, std::vector<std::string> depends);
+Step critical_intensity_step(const std::string& label, double peak_flops, double hbm_bandwidth);
+
 }  // namespace scalebook
