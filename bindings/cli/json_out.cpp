@@ -18,6 +18,8 @@ Json to_json(const Schema& schema) {
               {"default", to_json(in.default_value)}};
     if (in.kind == InputKind::choice) {
       j["choices"] = in.choices;
+    } else if (in.kind == InputKind::text) {
+      j["max_length"] = kMaxTextLength;
     } else {
       j["min"] = in.min;
       j["min_exclusive"] = in.min_exclusive;

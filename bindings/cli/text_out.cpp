@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "scalebook/format.h"
 
@@ -35,6 +36,8 @@ std::string to_text(const Schema& schema) {
     std::string range;
     if (in.kind == InputKind::choice) {
       for (const std::string& c : in.choices) range += (range.empty() ? "" : " | ") + c;
+    } else if (in.kind == InputKind::text) {
+      range = "text, up to " + std::to_string(kMaxTextLength) + " characters";
     } else {
       range = std::string(in.min_exclusive ? "> " : ">= ") + format_number(in.min) +
               ", <= " + format_number(in.max) + (in.kind == InputKind::count ? ", whole" : "");

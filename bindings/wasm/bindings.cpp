@@ -54,6 +54,8 @@ val schema_to_js(const scalebook::Schema& schema) {
     j.set("default", to_js(in.default_value));
     if (in.kind == scalebook::InputKind::choice) {
       j.set("choices", strings_to_js(in.choices));
+    } else if (in.kind == scalebook::InputKind::text) {
+      j.set("max_length", scalebook::kMaxTextLength);
     } else {
       j.set("min", in.min);
       j.set("min_exclusive", in.min_exclusive);

@@ -1,7 +1,9 @@
 #include "scalebook/registry.h"
 
 #include <cmath>
+#include <cstddef>
 #include <cstdlib>
+#include <string>
 
 #include "scalebook/chip_calc.h"
 #include "scalebook/format.h"
@@ -9,15 +11,16 @@
 #include "scalebook/matmul.h"
 #include "scalebook/mxu.h"
 #include "scalebook/roofline.h"
+#include "scalebook/slice.h"
 #include "scalebook/systolic.h"
 
 namespace scalebook {
 namespace {
 
 const std::vector<Calculator>& calculators() {
-  static const std::vector<Calculator> list = {roofline_calculator(),  matmul_calculator(),
-                                               intensity_calculator(), systolic_calculator(),
-                                               mxu_calculator(),       chip_calculator()};
+  static const std::vector<Calculator> list = {
+      roofline_calculator(), matmul_calculator(), intensity_calculator(), systolic_calculator(),
+      mxu_calculator(),      chip_calculator(),   slice_calculator()};
   return list;
 }
 
@@ -98,8 +101,20 @@ Result<Value> check_choice(const InputSpec& spec, const Value& given) {
               spec.name + " must be one of " + join(spec.choices) + ", got " + describe(given));
 }
 
+// Any text up to kMaxTextLength characters; a number given for it is taken as its text.
+Result<Value> check_text(const InputSpec& spec, const Value& given) {
+  std::string text = given.is_number() ? format_number(given.number) : given.text;
+  if (text.size() > static_cast<std::size_t>(kMaxTextLength)) {
+    return fail(ErrorCode::invalid_argument, spec.name,
+                spec.name + " must be at most " + std::to_string(kMaxTextLength) +
+                    " characters, got " + std::to_string(text.size()));
+  }
+  return Value::of(std::move(text));
+}
+
 Result<Value> check_input(const InputSpec& spec, const Value& given) {
   if (spec.kind == InputKind::choice) return check_choice(spec, given);
+  if (spec.kind == InputKind::text) return check_text(spec, given);
   return check_number(spec, given);
 }
 
@@ -127,6 +142,8 @@ const char* to_string(InputKind kind) {
       return "count";
     case InputKind::choice:
       return "choice";
+    case InputKind::text:
+      return "text";
   }
   return "number";
 }

@@ -115,8 +115,8 @@ test('the torus redraws with the wrap flags of the new shape and flags a bad one
   await page.waitForFunction(() => document.querySelector('sb-torus').shadowRoot.querySelector('svg').dataset.chips === '4');
   assert.deepEqual(await wraps(), ['x:no', 'y:no', 'z:no']);
   assert.equal(await torus.locator('svg').getAttribute('data-wrap-links'), '0');
-  for (const [bad, message] of [['4x0x4', 'every axis must be at least 1 chip, got "4x0x4"'], ['abc', /whole numbers joined by x/],
-    ['32x32x32', /32768 chips but a TPU v5p pod has 8960/]]) {
+  for (const [bad, message] of [['4x0x4', 'shape must be sizes joined by x, like 4x4x4, got "4x0x4"'], ['abc', /sizes joined by x/],
+    ['4x4', 'shape has 2 axes but tpu-v5p is a 3D torus'], ['32x32x32', 'shape 32x32x32 exceeds the tpu-v5p pod of 16x20x28']]) {
     await torus.locator('input[name="shape"]').fill(bad);
     const text = await torus.locator('[data-error-for="shape"]').textContent();
     if (typeof message === 'string') assert.equal(text, message);

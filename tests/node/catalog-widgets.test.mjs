@@ -1,10 +1,10 @@
-// The pure parts of the chapter 2 catalog widgets: the wraparound rule read from the catalog,
-// shape parsing, table sorting, my chip's storage and validation.
+// The pure parts of the chapter 2 catalog widgets: the torus view of the engine's slice
+// calculator (wraparound, shape messages), table sorting, my chip's storage and validation.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import { chipTableModel, sortRows, cellText, DEFAULT_FIELDS } from '../../web/runtime/chip-table-view.js';
-import { parseShape, wrapsAxis, wrapRule, torusAxes, torusSVG } from '../../web/runtime/torus-view.js';
+import { sliceOf, sliceDims, torusAxes, torusSVG, torusBodyHTML } from '../../web/runtime/torus-view.js';
 import { chipTableDirective, torusDirective, myChipDirective } from '../../web/builder/directive-catalog.mjs';
 import { parseMyChip, validateMyChip, resolveMyChip, STORAGE_KEY } from '../../web/runtime/my-chip.js';
 
@@ -16,48 +16,57 @@ before(async () => {
   catalog = engine.chips();
 });
 
-test('v5e and v6e wrap an axis only when it spans the pod (16), read from pod_topology', () => {
+const wrapsOf = (id, shape) => torusAxes(sliceOf(engine, id, shape).slice).map((a) => a.wraps);
+
+test('v5e and v6e wrap an axis only when it spans the pod (16), as the engine decides', () => {
   for (const id of ['tpu-v5e', 'tpu-v6e']) {
-    assert.equal(wrapRule(chip(id)).kind, 'full-axis');
-    assert.deepEqual([0, 1].map((i) => wrapsAxis(chip(id), [8, 16], i)), [false, true]);
-    assert.deepEqual([0, 1].map((i) => wrapsAxis(chip(id), [16, 16], i)), [true, true]);
-    assert.deepEqual([0, 1].map((i) => wrapsAxis(chip(id), [4, 4], i)), [false, false]);
+    assert.deepEqual(wrapsOf(id, '8x16'), [false, true]);
+    assert.deepEqual(wrapsOf(id, '16x16'), [true, true]);
+    assert.deepEqual(wrapsOf(id, '4x4'), [false, false]);
   }
 });
 
 test('v4p and v5p wrap every axis of a slice of whole 4x4x4 cubes and none otherwise', () => {
   for (const id of ['tpu-v4p', 'tpu-v5p']) {
-    assert.equal(wrapRule(chip(id)).kind, 'cube');
-    assert.deepEqual(wrapRule(chip(id)).edges, [4, 4, 4]);
-    assert.deepEqual([0, 1, 2].map((i) => wrapsAxis(chip(id), [4, 4, 8], i)), [true, true, true]);
-    assert.deepEqual([0, 1, 2].map((i) => wrapsAxis(chip(id), [2, 2, 1], i)), [false, false, false]);
-    assert.deepEqual([0, 1, 2].map((i) => wrapsAxis(chip(id), [4, 4, 2], i)), [false, false, false]);
+    assert.deepEqual(wrapsOf(id, '4x4x8'), [true, true, true]);
+    assert.deepEqual(wrapsOf(id, '2x2x1'), [false, false, false]);
+    assert.deepEqual(wrapsOf(id, '4x4x2'), [false, false, false]);
   }
 });
 
 test('a chip without a wraparound rule in the catalog gets no decision', () => {
-  assert.equal(wrapsAxis(chip('tpu7x'), [4, 4, 4], 0), null);
+  const { slice } = sliceOf(engine, 'tpu7x', '4x4x4');
+  assert.equal(slice.wrap_x, 'unknown');
+  assert.deepEqual(torusAxes(slice).map((a) => a.wraps), [null, null, null]);
+  assert.match(torusBodyHTML(chip('tpu7x'), slice), /data-wraps="not stated"[^]*64 chips\.[^]*states no wraparound rule for TPU7x/);
 });
 
 test('the axis table counts links per chip: 2 on a ring, 1 at the ends of a line, 0 on one chip', () => {
-  assert.deepEqual(torusAxes(chip('tpu-v5e'), [8, 16]).map((a) => [a.axis, a.size, a.wraps, a.links]),
+  const v5e = sliceOf(engine, 'tpu-v5e', '8x16').slice;
+  assert.deepEqual(sliceDims(v5e), [8, 16]);
+  assert.deepEqual(torusAxes(v5e).map((a) => [a.axis, a.size, a.wraps, a.links]),
     [['x', 8, false, '2 (1 at the ends)'], ['y', 16, true, '2']]);
-  assert.deepEqual(torusAxes(chip('tpu-v5p'), [2, 2, 1]).map((a) => a.links), ['1', '1', '0']);
+  assert.match(torusBodyHTML(chip('tpu-v5e'), v5e), /128 chips; an inner chip uses 4 ICI links; the farthest chip is 15 hops away\./);
+  assert.deepEqual(torusAxes(sliceOf(engine, 'tpu-v5p', '2x2x1').slice).map((a) => a.links), ['1', '1', '0']);
   // 4x4 with wraps on both axes: 4 wrap stubs pairs per axis.
-  assert.match(torusSVG([4, 4], torusAxes(chip('tpu-v5e'), [16, 16]).slice(0, 2).map((a) => ({ ...a, wraps: true }))), /data-wrap-links="8"/);
-  assert.match(torusSVG([16, 20, 28], torusAxes(chip('tpu-v5p'), [16, 20, 28])), /too many to draw/);
+  const full = torusAxes(sliceOf(engine, 'tpu-v5e', '16x16').slice);
+  assert.match(torusSVG([4, 4], full), /data-wrap-links="8"/);
+  const pod = sliceOf(engine, 'tpu-v5p', '16x20x28').slice;
+  assert.match(torusSVG(sliceDims(pod), torusAxes(pod)), /too many to draw/);
 });
 
 test('bad shapes get messages naming the problem', () => {
-  const v5e = chip('tpu-v5e');
-  assert.deepEqual(parseShape('8x16', v5e), { dims: [8, 16] });
-  assert.deepEqual(parseShape(' 4 x 4 ', v5e), { dims: [4, 4] });
-  assert.equal(parseShape('4x0', v5e).error, 'every axis must be at least 1 chip, got "4x0"');
-  assert.equal(parseShape('abc', v5e).error, 'shape must be 2 whole numbers joined by x, like 8x16, got "abc"');
-  assert.equal(parseShape('4x4x4', v5e).error, 'a TPU v5e slice has 2 axes, like 8x16, got 3 in "4x4x4"');
-  assert.equal(parseShape('32x32', v5e).error, '32x32 is 1024 chips but a TPU v5e pod has 256 (16x16)');
-  assert.equal(parseShape('1x32', v5e).error, '1x32 does not fit in a TPU v5e pod (16x16) in any orientation');
-  assert.deepEqual(parseShape('16x28x20', chip('tpu-v5p')), { dims: [16, 28, 20] });
+  const error = (id, shape) => sliceOf(engine, id, shape).error;
+  assert.deepEqual(sliceDims(sliceOf(engine, 'tpu-v5e', '8x16').slice), [8, 16]);
+  assert.deepEqual(sliceDims(sliceOf(engine, 'tpu-v5e', ' 4x4 ').slice), [4, 4]);
+  assert.deepEqual(error('tpu-v5e', '4x0'), { field: 'shape', message: 'shape must be sizes joined by x, like 4x4, got "4x0"' });
+  assert.equal(error('tpu-v5e', 'abc').message, 'shape must be sizes joined by x, like 4x4, got "abc"');
+  assert.equal(error('tpu-v5e', '4x4x4').message, 'shape has 3 axes but tpu-v5e is a 2D torus');
+  assert.equal(error('tpu-v5e', '32x32').message, 'shape 32x32 exceeds the tpu-v5e pod of 16x16');
+  assert.equal(error('tpu-v5e', '1x32').message, 'shape 1x32 exceeds the tpu-v5e pod of 16x16');
+  assert.equal(error('tpu-v5e', '4'.repeat(1000)).message, 'shape must be at most 100 characters, got 1000');
+  assert.deepEqual(error('h100', '4x4'), { field: 'chip', message: 'h100 has no ICI torus in the catalog' });
+  assert.deepEqual(sliceDims(sliceOf(engine, 'tpu-v5p', '16x28x20').slice), [16, 28, 20]);
 });
 
 test('the table has a row per chip, the chosen fields, and "—" for unknown values', () => {
@@ -117,7 +126,7 @@ test('the directives emit static elements and reject bad settings', () => {
   assert.throws(() => call(chipTableDirective, { sort: 'x' }), /::chip-table has no setting "sort"; use chips, fields/);
   assert.match(call(torusDirective, { chip: 'tpu-v5p', shape: '4x4x8' }), /<tr data-axis="z" data-wraps="yes">/);
   assert.throws(() => call(torusDirective, { chip: 'h100' }), /chip "h100" has no ICI torus in the catalog/);
-  assert.throws(() => call(torusDirective, { shape: '4x0' }), /every axis must be at least 1 chip, got "4x0"/);
+  assert.throws(() => call(torusDirective, { shape: '4x0' }), /shape must be sizes joined by x, like 4x4, got "4x0"/);
   assert.match(call(myChipDirective, {}), /^<sb-my-chip><template shadowrootmode="open">[^]*<select id="my-base" name="base"/);
   assert.throws(() => call(myChipDirective, {}, ['x']), /unexpected "x"/);
 });

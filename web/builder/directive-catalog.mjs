@@ -6,7 +6,7 @@
 import { escapeHtml } from './errors.mjs';
 import { SHADOW_CSS, CATALOG_CSS } from '../runtime/styles.js';
 import { chipTableModel, chipTableHTML } from '../runtime/chip-table-view.js';
-import { torusHTML, torusChips, parseShape, defaultShape } from '../runtime/torus-view.js';
+import { torusHTML, torusChips, sliceOf, defaultShape } from '../runtime/torus-view.js';
 import { myChipHTML } from '../runtime/my-chip.js';
 
 function onlySettings(args, known, name, fail) {
@@ -42,9 +42,9 @@ export function torusDirective(ctx, args, fail) {
   const chip = catalog.find((c) => c.id === id);
   if (!chip) fail(`chip "${id}" has no ICI torus in the catalog; choose from ${catalog.map((c) => c.id).join(', ')}`);
   const shape = args.named.shape ?? defaultShape(chip);
-  const parsed = parseShape(shape, chip);
-  if (parsed.error) fail(parsed.error);
-  return shadow('sb-torus', { chip: id, shape }, torusHTML({ catalog: ctx.engine.chips(), chip, shape, dims: parsed.dims }));
+  const { slice, error } = sliceOf(ctx.engine, id, shape);
+  if (error) fail(error.message);
+  return shadow('sb-torus', { chip: id, shape }, torusHTML({ catalog: ctx.engine.chips(), chip, shape, slice }));
 }
 
 export function myChipDirective(ctx, args, fail) {

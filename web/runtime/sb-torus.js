@@ -1,14 +1,16 @@
 // <sb-torus chip="tpu-v5e" shape="4x4">: a TPU slice's chips and ICI links, with the axes that
 // wrap. The builder emits the first picture in a declarative shadow root; this element redraws
 // it when the reader picks another chip or types another shape (a bad shape gets a message
-// beside the field and the last good picture stays, dimmed).
+// beside the field and the last good picture stays, dimmed). The engine's slice calculator
+// checks the shape and decides the wraparound; this element only draws its answer.
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
-import { torusHTML, torusBodyHTML, parseShape, torusChips, defaultShape, podText } from './torus-view.js';
+import { torusHTML, torusBodyHTML, sliceOf, sliceDims, torusChips, defaultShape, podText } from './torus-view.js';
 import { SHADOW_CSS, CATALOG_CSS } from './styles.js';
 import { escapeHTML } from './escape.js';
 
 export class SbTorus extends HTMLElement {
   #catalog = null;
+  #engine = null;
   #started = false;
 
   connectedCallback() {
@@ -19,7 +21,8 @@ export class SbTorus extends HTMLElement {
 
   async #start() {
     try {
-      this.#catalog = torusChips((await loadEngine()).chips());
+      this.#engine = await loadEngine();
+      this.#catalog = torusChips(this.#engine.chips());
     } catch (err) {
       this.#root().innerHTML = `<style>${SHADOW_CSS}</style><p class="error" role="alert">the engine failed to load: ${escapeHTML(err?.message ?? err)}</p>`;
       return;
@@ -32,8 +35,8 @@ export class SbTorus extends HTMLElement {
         return;
       }
       const shape = this.getAttribute('shape') ?? defaultShape(chip);
-      const parsed = parseShape(shape, chip);
-      root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${torusHTML({ catalog: this.#catalog, chip, shape, dims: parsed.dims, error: parsed.error })}`;
+      const { slice, error } = sliceOf(this.#engine, chip.id, shape);
+      root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${torusHTML({ catalog: this.#catalog, chip, shape, slice, error: error?.message })}`;
     }
     root.addEventListener('input', (event) => this.#update(event.target.name));
     root.addEventListener('change', (event) => this.#update(event.target.name));
@@ -54,26 +57,28 @@ export class SbTorus extends HTMLElement {
     const form = this.shadowRoot.querySelector('form');
     const chip = this.#chip(form.elements.chip.value);
     const input = form.elements.shape;
-    let parsed = parseShape(input.value, chip);
-    if (changed === 'chip' && parsed.error) {
+    let result = sliceOf(this.#engine, chip.id, input.value);
+    if (changed === 'chip' && result.error) {
       input.value = defaultShape(chip);
-      parsed = parseShape(input.value, chip);
+      result = sliceOf(this.#engine, chip.id, input.value);
     }
+    const { slice, error } = result;
     this.shadowRoot.querySelector('[data-pod]').textContent = podText(chip);
     const message = this.shadowRoot.querySelector('[data-error-for="shape"]');
     const body = this.shadowRoot.querySelector('[data-body]');
-    message.textContent = parsed.error ?? '';
-    if (parsed.error) {
+    message.textContent = error?.message ?? '';
+    if (error) {
       input.setAttribute('aria-invalid', 'true');
       body.classList.add('stale');
       return;
     }
     input.removeAttribute('aria-invalid');
     body.classList.remove('stale');
-    const key = `${chip.id}:${parsed.dims.join('x')}`;
+    const dims = sliceDims(slice);
+    const key = `${chip.id}:${dims.join('x')}`;
     if (body.dataset.key === key) return;
     body.dataset.key = key;
-    body.innerHTML = torusBodyHTML(chip, parsed.dims);
-    this.dispatchEvent(new CustomEvent('sb-change', { bubbles: true, composed: true, detail: { chip: chip.id, dims: parsed.dims } }));
+    body.innerHTML = torusBodyHTML(chip, slice);
+    this.dispatchEvent(new CustomEvent('sb-change', { bubbles: true, composed: true, detail: { chip: chip.id, dims } }));
   }
 }

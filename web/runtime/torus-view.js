@@ -1,14 +1,10 @@
 // A TPU slice as chips and ICI links: pure functions shared by the builder (static picture)
-// and <sb-torus> (redraw on a new shape). Nothing is typed here about any chip: the pod shape,
-// the cube and the wraparound rule are read from the chip's catalog fields (engine.chips()):
-//   torus_dims     2 or 3 axes
-//   pod_topology   the pod, e.g. "16x16" (v5e, v6e) or "16x20x28" (v5p)
-//   cube_topology  the building block, e.g. "4x4x4" (v4p, v5p); absent on 2D chips
-//   wraparound     the rule in words; its note gives the book's source
-// Two rules follow mechanically from those numbers, and they are the ones the wraparound text
-// states: with a cube, a slice of whole cubes (every axis a multiple of the cube's edge along
-// it) wraps on every axis and any other slice on none; without one, an axis wraps exactly when
-// it spans the pod's whole axis. A chip with no wraparound text (TPU7x) gets no decision.
+// and <sb-torus> (redraw on a new shape). The engine's slice calculator decides everything
+// about the slice (engine.calculate('slice', { chip, shape })): it parses and checks the shape
+// against the chip's torus and pod, and applies the catalog's wraparound rule (a slice of whole
+// cubes wraps on every axis on v4p/v5p; an axis spanning the pod wraps on v3/v5e/v6e; "unknown"
+// on a chip whose catalog states no rule). This file only lists the torus chips, lays the
+// engine's answer out as a table and draws it.
 import { escapeHTML } from './escape.js';
 
 export const MAX_DRAWN = 1024;
@@ -18,51 +14,27 @@ function field(chip, name) {
   return chip.fields?.find((f) => f.name === name) ?? { value: null, note: '' };
 }
 
-const dimsOf = (text) => (typeof text === 'string' ? text.split('x').map(Number) : null);
-
 // The catalog chips that have an ICI torus (their torus_dims and pod_topology are known).
 export function torusChips(catalog) {
   return catalog.filter((c) => field(c, 'torus_dims').value && field(c, 'pod_topology').value);
 }
 
-// { dims } or { error } for the reader's shape text on this chip.
-export function parseShape(text, chip) {
-  const n = field(chip, 'torus_dims').value;
-  const pod = dimsOf(field(chip, 'pod_topology').value);
-  const example = n === 3 ? '4x4x8' : '8x16';
-  const trimmed = String(text ?? '').trim().toLowerCase();
-  const parts = trimmed.split(/\s*[x×]\s*/);
-  if (!trimmed || parts.some((p) => !/^\d+$/.test(p))) {
-    return { error: `shape must be ${n} whole numbers joined by x, like ${example}, got "${text}"` };
+// { slice } (the engine's outputs) or { error: { field, message } } for a shape on a chip.
+export function sliceOf(engine, chipId, shape) {
+  try {
+    return { slice: engine.calculate('slice', { chip: chipId, shape: String(shape ?? '') }) };
+  } catch (err) {
+    if (err?.name !== 'CalculatorError') throw err;
+    return { error: { field: err.field, message: err.message } };
   }
-  if (parts.length !== n) return { error: `a ${chip.name} slice has ${n} axes, like ${example}, got ${parts.length} in "${text}"` };
-  const dims = parts.map(Number);
-  if (dims.some((d) => d < 1)) return { error: `every axis must be at least 1 chip, got "${text}"` };
-  const chips = dims.reduce((a, b) => a * b, 1);
-  const podChips = pod.reduce((a, b) => a * b, 1);
-  if (chips > podChips) return { error: `${dims.join('x')} is ${chips} chips but a ${chip.name} pod has ${podChips} (${pod.join('x')})` };
-  const fits = [...dims].sort((a, b) => a - b).every((d, i) => d <= [...pod].sort((a, b) => a - b)[i]);
-  if (!fits) return { error: `${dims.join('x')} does not fit in a ${chip.name} pod (${pod.join('x')}) in any orientation` };
-  return { dims };
 }
 
-// How this chip decides wraparound: { kind: 'cube' | 'full-axis' | 'unknown', edges, pod, text }.
-export function wrapRule(chip) {
-  const text = field(chip, 'wraparound').value;
-  const pod = dimsOf(field(chip, 'pod_topology').value);
-  const cube = dimsOf(field(chip, 'cube_topology').value);
-  if (!text || !pod) return { kind: 'unknown', text: text ?? '', pod };
-  if (cube) return { kind: 'cube', edges: cube, pod, text };
-  return { kind: 'full-axis', pod, text };
+// The slice's sizes, x first.
+export function sliceDims(slice) {
+  return AXES.slice(0, slice.axes).map((a) => slice[`size_${a}`]);
 }
 
-// Whether axis `axis` of a slice `dims` wraps: true, false, or null when the catalog does not say.
-export function wrapsAxis(chip, dims, axis) {
-  const rule = wrapRule(chip);
-  if (rule.kind === 'unknown') return null;
-  if (rule.kind === 'cube') return dims.every((d, i) => d % rule.edges[i] === 0);
-  return dims[axis] === rule.pod[axis];
-}
+const WRAPS = { yes: true, no: false };
 
 // Links one chip has along an axis of `size` chips: none on a 1-chip axis; 2 on a ring; on a
 // line, 1 at each end and 2 inside.
@@ -72,9 +44,11 @@ export function linksText(size, wraps) {
   return size === 2 ? '1' : '2 (1 at the ends)';
 }
 
-export function torusAxes(chip, dims) {
-  return dims.map((size, i) => {
-    const wraps = wrapsAxis(chip, dims, i);
+// One row per axis: its size, whether it wraps (true, false, or null when the catalog does not
+// say) and the links a chip has along it.
+export function torusAxes(slice) {
+  return sliceDims(slice).map((size, i) => {
+    const wraps = WRAPS[slice[`wrap_${AXES[i]}`]] ?? null;
     return { axis: AXES[i], size, wraps, links: linksText(size, wraps) };
   });
 }
@@ -148,17 +122,23 @@ export function axesTableHTML(axes) {
     `<th scope="col">ICI links per chip</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 }
 
+function summaryText(slice) {
+  const chips = `${slice.chips} chip${slice.chips === 1 ? '' : 's'}`;
+  if (slice.hops_max === null || slice.hops_max === undefined) return `${chips}.`;
+  return `${chips}; an inner chip uses ${slice.links_per_chip} ICI links; the farthest chip is ${slice.hops_max} hop${slice.hops_max === 1 ? '' : 's'} away.`;
+}
+
 // What changes with the shape: the axis table, the rule in words and the picture.
-export function torusBodyHTML(chip, dims) {
-  const axes = torusAxes(chip, dims);
-  const rule = wrapRule(chip);
-  const wrapNote = field(chip, 'wraparound').note;
-  const ruleText = rule.kind === 'unknown'
+export function torusBodyHTML(chip, slice) {
+  const axes = torusAxes(slice);
+  const { value: text, note: wrapNote } = field(chip, 'wraparound');
+  const ruleText = !text
     ? `The catalog states no wraparound rule for ${escapeHTML(chip.name)}, so no wraparound links are drawn.`
-    : `Wraparound on ${escapeHTML(chip.name)}: ${escapeHTML(rule.text)}.`;
-  return `${axesTableHTML(axes)}<p class="rule"${wrapNote ? ` title="${escapeHTML(wrapNote)}"` : ''}>${ruleText}</p>` +
+    : `Wraparound on ${escapeHTML(chip.name)}: ${escapeHTML(text)}.`;
+  return `${axesTableHTML(axes)}<p class="summary" data-summary>${summaryText(slice)}</p>` +
+    `<p class="rule"${wrapNote ? ` title="${escapeHTML(wrapNote)}"` : ''}>${ruleText}</p>` +
     `<p class="legend">Solid lines: ICI links. Dashed stubs: wraparound links, leaving one edge and arriving at the opposite one.</p>` +
-    `<div class="picture">${torusSVG(dims, axes)}</div>`;
+    `<div class="picture">${torusSVG(sliceDims(slice), axes)}</div>`;
 }
 
 function chipOptionsHTML(chips, chosen) {
@@ -166,7 +146,7 @@ function chipOptionsHTML(chips, chosen) {
 }
 
 // The form and body (the shadow root without its <style>).
-export function torusHTML({ catalog, chip, shape, dims, error = '' }) {
+export function torusHTML({ catalog, chip, shape, slice, error = '' }) {
   const pod = field(chip, 'pod_topology').value;
   return `<form class="sb-torus" novalidate><div class="fields">` +
     `<div class="field"><label for="torus-chip">chip</label><select id="torus-chip" name="chip">${chipOptionsHTML(torusChips(catalog), chip)}</select></div>` +
@@ -174,7 +154,7 @@ export function torusHTML({ catalog, chip, shape, dims, error = '' }) {
     `<input id="torus-shape" name="shape" type="text" autocomplete="off" spellcheck="false" value="${escapeHTML(shape)}"` +
     `${error ? ' aria-invalid="true"' : ''} aria-describedby="torus-error">` +
     `<span class="error" id="torus-error" data-error-for="shape" role="alert">${escapeHTML(error)}</span></div></div>` +
-    `<div class="torus-body" data-body>${dims ? torusBodyHTML(chip, dims) : ''}</div></form>`;
+    `<div class="torus-body" data-body>${slice ? torusBodyHTML(chip, slice) : ''}</div></form>`;
 }
 
 export function podText(chip) {

@@ -11,7 +11,11 @@ enum class InputKind {
   number,  // any real number in [min, max]
   count,   // a whole number in [min, max]
   choice,  // one of `choices`
+  text,    // free text of at most kMaxTextLength characters; the calculator parses it
 };
+
+// The longest text a text input takes, in characters (bytes).
+constexpr int kMaxTextLength = 100;
 
 const char* to_string(InputKind kind);
 
