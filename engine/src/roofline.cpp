@@ -8,6 +8,25 @@
 namespace scalebook {
 namespace {
 
+InputSpec memory_input() {
+  InputSpec spec{"memory", InputKind::choice, "", "where the bytes come from: HBM or VMEM",
+                 Value::of("hbm")};
+  spec.choices = {"hbm", "vmem"};
+  return spec;
+}
+
+// VMEM feeds the MXUs at a multiple of HBM's bandwidth (the book's estimate, in the catalog).
+Result<double> memory_bandwidth(const ResolvedInputs& in, const ChipNumbers& c) {
+  if (in.text("memory") != "vmem") return c.hbm_bandwidth;
+  double ratio = c.chip->vmem_bandwidth_vs_hbm;
+  if (ratio <= 0) {
+    return Error{ErrorCode::unsupported, "memory",
+                 c.chip->id + " has no vmem_bandwidth_vs_hbm in the catalog; use memory=hbm with " +
+                     "hbm_bandwidth set to the bandwidth you mean"};
+  }
+  return c.hbm_bandwidth * ratio;
+}
+
 Schema roofline_schema() {
   Schema s{"roofline", "time bounds of one op from its FLOPs and the bytes it moves", {}, {}};
   s.inputs = {
@@ -19,11 +38,12 @@ Schema roofline_schema() {
        Value::of(0.0), 0, false, 1e30},
       chip_input(),
       dtype_input("dtype", "number format the math runs in", Value::of("bf16")),
+      memory_input(),
   };
   for (InputSpec& spec : chip_override_inputs(true)) s.inputs.push_back(spec);
   s.outputs = {
       {"t_compute", "s", "time at the chip's peak FLOP/s"},
-      {"t_memory", "s", "time to move the HBM bytes"},
+      {"t_memory", "s", "time to move the bytes from memory"},
       {"t_comm", "s", "time to send the chip-to-chip bytes"},
       {"t_lower", "s", "lower bound: everything overlaps (the max)"},
       {"t_upper", "s", "upper bound: nothing overlaps (the sum)"},
@@ -33,7 +53,8 @@ Schema roofline_schema() {
       {"critical_comm_intensity", "FLOP/B", "the chip's FLOP/s over its chip-to-chip bandwidth"},
       {"bound", "", "which time is largest: compute, memory or communication", true},
       {"peak_flops", "FLOP/s", "peak FLOP/s used"},
-      {"hbm_bandwidth", "B/s", "HBM bandwidth used"},
+      {"hbm_bandwidth", "B/s", "the chip's HBM bandwidth"},
+      {"memory_bandwidth", "B/s", "bandwidth of the memory the bytes come from"},
       {"comm_bandwidth", "B/s", "chip-to-chip bandwidth used"},
       {"achieved_flops", "FLOP/s", "FLOPs divided by the lower-bound time"},
   };
@@ -55,12 +76,15 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
   double comm_bytes = in.number("comm_bytes");
 
   double t_compute = flops / c.peak_flops;
-  double t_memory = bytes / c.hbm_bandwidth;
+  Result<double> memory = memory_bandwidth(in, c);
+  if (!memory.ok()) return memory.error();
+  double bandwidth = memory.value();
+  double t_memory = bytes / bandwidth;
   double t_comm = comm_bytes / c.comm_bandwidth;
   double t_lower = std::max({t_compute, t_memory, t_comm});
   double t_upper = t_compute + t_memory + t_comm;
   double intensity = flops / bytes;
-  double critical = c.peak_flops / c.hbm_bandwidth;
+  double critical = c.peak_flops / bandwidth;
   Value comm_intensity = comm_bytes > 0 ? Value::of(flops / comm_bytes) : Value::none();
   double critical_comm = c.peak_flops / c.comm_bandwidth;
   const char* bound = bound_of(t_compute, t_memory, t_comm);
@@ -76,7 +100,7 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
        {}},
       {"Memory time",
        "T_\\text{mem} = \\frac{" + latex_quantity(bytes, "B") + "}{" +
-           latex_quantity(c.hbm_bandwidth, "B/s") + "} = " + latex_quantity(t_memory, "s"),
+           latex_quantity(bandwidth, "B/s") + "} = " + latex_quantity(t_memory, "s"),
        t_memory,
        "s",
        "t_memory",
@@ -103,7 +127,10 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
        "t_upper",
        {"t_compute", "t_memory", "t_comm"}},
       intensity_step(flops, bytes, {}),
-      critical_intensity_step("Critical intensity of the chip", c.peak_flops, c.hbm_bandwidth),
+      critical_intensity_step(in.text("memory") == "vmem"
+                                  ? "Critical intensity of the chip, reading from VMEM"
+                                  : "Critical intensity of the chip",
+                              c.peak_flops, bandwidth),
       {"Critical intensity against the chip-to-chip link",
        "I_\\text{crit,link} = \\frac{" + latex_quantity(c.peak_flops, "FLOP/s") + "}{" +
            latex_quantity(c.comm_bandwidth, "B/s") +
@@ -126,6 +153,7 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
       {"bound", Value::of(bound)},
       {"peak_flops", Value::of(c.peak_flops)},
       {"hbm_bandwidth", Value::of(c.hbm_bandwidth)},
+      {"memory_bandwidth", Value::of(bandwidth)},
       {"comm_bandwidth", Value::of(c.comm_bandwidth)},
       {"achieved_flops", Value::of(flops / t_lower)},
   };

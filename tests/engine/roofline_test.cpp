@@ -83,3 +83,15 @@ TEST_CASE("a v5e's critical intensity against one ICI link is about 4378 (roofli
   Calculation sent = run("roofline", {{"flops", Value::of(1e12)}, {"comm_bytes", Value::of(1e8)}});
   CHECK(output(sent, "comm_intensity") == Approx(1e4));
 }
+
+TEST_CASE("operands in VMEM lower a v5e's critical intensity about 22-fold (tpus-ex3)",
+          "[roofline]") {
+  Calculation c = run("roofline", {{"memory", Value::of("vmem")}});
+  CHECK(output(c, "memory_bandwidth") == Approx(22 * 8.2e11));
+  CHECK(output(c, "critical_intensity") == Approx(240.2439024 / 22));  // the book: 10 to 20
+  CHECK(output(c, "hbm_bandwidth") == 8.2e11);
+  check_error(run_error("roofline", {{"memory", Value::of("vmem")}, {"chip", Value::of("h100")}}),
+              ErrorCode::unsupported, "memory",
+              "h100 has no vmem_bandwidth_vs_hbm in the catalog; use memory=hbm with "
+              "hbm_bandwidth set to the bandwidth you mean");
+}

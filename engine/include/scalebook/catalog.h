@@ -39,6 +39,10 @@ struct Chip {
   // On-chip memory.
   double vmem_capacity = 0;           // B per chip (TPU VMEM)
   double vreg_capacity_per_core = 0;  // B of vector registers per TensorCore (TPU)
+  double vmem_bandwidth_vs_hbm = 0;   // VMEM-to-MXU bandwidth as a multiple of HBM's (x)
+  double vpu_sublanes = 0;            // VPU register shape: sublanes ...
+  double vpu_lanes = 0;               // ... by lanes of 32-bit values
+  double vpu_alus_per_slot = 0;       // independent ALUs per (sublane, lane) slot
   double smem_per_sm = 0;             // B of SMEM (L1) per SM (GPU)
   double registers_per_sm = 0;        // B of registers per SM (GPU)
   double tmem_per_sm = 0;             // B of Tensor Memory per SM (GPU, Blackwell)
