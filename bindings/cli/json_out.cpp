@@ -37,6 +37,7 @@ Json to_json(const Schema& schema) {
   return {{"name", schema.name},
           {"description", schema.description},
           {"inputs", inputs},
+          {"chip_overrides", takes_chip_overrides(schema)},
           {"outputs", outputs}};
 }
 

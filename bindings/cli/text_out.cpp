@@ -48,6 +48,9 @@ std::string to_text(const Schema& schema) {
     out += "  " + pad(in.name, 20) + pad(in.unit, 8) + pad("default " + def, 24) + range +
            "\n      " + in.description + "\n";
   }
+  if (takes_chip_overrides(schema)) {
+    out += "  and any number field of the chip as an override (scalebook chip ID lists them)\n";
+  }
   out += "\noutputs:\n";
   for (const OutputSpec& o : schema.outputs) {
     out += "  " + pad(o.name, 22) + pad(o.unit, 8) + o.description + "\n";

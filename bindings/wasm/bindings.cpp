@@ -76,6 +76,7 @@ val schema_to_js(const scalebook::Schema& schema) {
   out.set("name", schema.name);
   out.set("description", schema.description);
   out.set("inputs", inputs);
+  out.set("chip_overrides", scalebook::takes_chip_overrides(schema));
   out.set("outputs", outputs);
   return out;
 }

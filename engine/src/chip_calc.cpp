@@ -24,7 +24,7 @@ std::string latex_name(std::string name) {
 }
 
 Result<Calculation> compute_chip(const ResolvedInputs& in) {
-  const Chip* chip = find_chip(in.text("chip"));
+  const Chip* chip = in.chip();
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
   Calculation out;
   for (const ChipField& field : chip_fields(*chip)) {

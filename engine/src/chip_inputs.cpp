@@ -34,7 +34,7 @@ std::vector<InputSpec> chip_override_inputs(bool with_comm) {
 
 Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dtype) {
   ChipNumbers numbers;
-  numbers.chip = find_chip(inputs.text("chip"));
+  numbers.chip = inputs.chip();
   if (!numbers.chip) {
     return Error{ErrorCode::not_found, "chip", "unknown chip \"" + inputs.text("chip") + "\""};
   }
@@ -56,32 +56,6 @@ Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dty
                  chip.id + " has no comm_bandwidth in the catalog; give comm_bandwidth to set one"};
   }
   return numbers;
-}
-
-std::vector<InputSpec> chip_field_inputs(const std::vector<std::string>& names) {
-  std::vector<InputSpec> specs;
-  for (const std::string& name : names) {
-    const ChipFieldSpec* field = find_chip_field_spec(name);
-    if (!field || field->is_text) continue;
-    // A count's noun ("chips") is for display; an input's unit is an SI base unit or none.
-    specs.push_back({name, field->whole ? InputKind::count : InputKind::number,
-                     field->whole ? "" : field->unit, "override: the chip's " + field->description,
-                     Value::none(), 0, true, 1e21});
-  }
-  return specs;
-}
-
-Result<Chip> resolve_chip_fields(const ResolvedInputs& inputs,
-                                 const std::vector<std::string>& names) {
-  const Chip* found = find_chip(inputs.text("chip"));
-  if (!found) {
-    return Error{ErrorCode::not_found, "chip", "unknown chip \"" + inputs.text("chip") + "\""};
-  }
-  Chip chip = *found;
-  for (const std::string& name : names) {
-    if (inputs.has(name)) set_chip_field(chip, name, inputs.number(name));
-  }
-  return chip;
 }
 
 Step intensity_step(double flops, double bytes, std::vector<std::string> depends) {

@@ -22,7 +22,7 @@ struct MxuHardware {
 // The chip's MXUs from the hardware catalog, each replaceable by an input; a chip the
 // book gives no MXU numbers for (a GPU) needs all three given.
 Result<MxuHardware> resolve_mxu_hardware(const ResolvedInputs& in) {
-  const Chip* chip = find_chip(in.text("chip"));
+  const Chip* chip = in.chip();
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
   struct Field {
     const char* input;

@@ -175,18 +175,57 @@ Result<Schema> schema_of(std::string_view name) {
   return calc->schema;
 }
 
+bool takes_chip_overrides(const Schema& schema) {
+  for (const InputSpec& spec : schema.inputs)
+    if (spec.name == "chip") return true;
+  return false;
+}
+
+namespace {
+
+bool is_chip_override(const std::string& key) {
+  const ChipFieldSpec* field = find_chip_field_spec(key);
+  return field && !field->is_text;
+}
+
+// Catalog-field overrides, each a positive number, applied to a copy of the chosen chip.
+Result<Chip> chip_with_overrides(const std::string& id, const Inputs& inputs,
+                                 const Schema& schema) {
+  const Chip* found = find_chip(id);
+  if (!found) return fail(ErrorCode::not_found, "chip", "unknown chip \"" + id + "\"");
+  Chip chip = *found;
+  for (const auto& [key, value] : inputs) {
+    bool in_schema = false;
+    for (const InputSpec& spec : schema.inputs) in_schema = in_schema || spec.name == key;
+    if (in_schema || !is_chip_override(key) || value.is_none()) continue;
+    const ChipFieldSpec* field = find_chip_field_spec(key);
+    InputSpec spec{key,           field->whole ? InputKind::count : InputKind::number,
+                   field->unit,   "",
+                   Value::none(), 0,
+                   true,          1e30};
+    Result<Value> checked = check_input(spec, value);
+    if (!checked.ok()) return checked.error();
+    set_chip_field(chip, key, checked.value().number);
+  }
+  return chip;
+}
+
+}  // namespace
+
 Result<Calculation> calculate(std::string_view name, const Inputs& inputs) {
   const Calculator* calc = find_calculator(name);
   if (!calc) return schema_of(name).error();
   const Schema& schema = calc->schema;
+  bool takes_chip = takes_chip_overrides(schema);
   for (const auto& [key, value] : inputs) {
     bool known = false;
     for (const InputSpec& spec : schema.inputs) known = known || spec.name == key;
-    if (!known) {
+    if (!known && !(takes_chip && is_chip_override(key))) {
       std::vector<std::string> names;
       for (const InputSpec& spec : schema.inputs) names.push_back(spec.name);
       return fail(ErrorCode::invalid_argument, key,
-                  schema.name + " has no input \"" + key + "\"; its inputs are " + join(names));
+                  schema.name + " has no input \"" + key + "\"; its inputs are " + join(names) +
+                      (takes_chip ? ", and any number field of a chip (scalebook chip ID)" : ""));
     }
   }
   ResolvedInputs resolved;
@@ -198,6 +237,11 @@ Result<Calculation> calculate(std::string_view name, const Inputs& inputs) {
     Result<Value> checked = check_input(spec, value);
     if (!checked.ok()) return checked.error();
     resolved.set(spec.name, checked.value());
+  }
+  if (takes_chip) {
+    Result<Chip> chip = chip_with_overrides(resolved.text("chip"), inputs, schema);
+    if (!chip.ok()) return chip.error();
+    resolved.set_chip(chip.value());
   }
   return calc->compute(resolved);
 }

@@ -228,7 +228,7 @@ Step count_step(const std::string& label, const std::string& latex, double value
 }
 
 Result<Calculation> compute_slice(const ResolvedInputs& in) {
-  const Chip* chip = find_chip(in.text("chip"));
+  const Chip* chip = in.chip();
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
   Dims pod;
   Result<Dims> checked = check_shape(*chip, in.text("shape"), pod);

@@ -270,21 +270,25 @@ TEST_CASE("set_chip_field changes a copy's numbers by name", "[catalog]") {
   CHECK(chip("tpu-v5e").mxu_size == 128);
 }
 
-TEST_CASE("chip field overrides take the catalog's units and apply over the chip", "[catalog]") {
-  std::vector<InputSpec> specs = chip_field_inputs({"mxus_per_chip", "clock_hz", "pod_topology"});
-  REQUIRE(specs.size() == 2);
-  CHECK(specs[0].name == "mxus_per_chip");
-  CHECK(specs[0].kind == InputKind::count);
-  CHECK(specs[0].unit.empty());
-  CHECK(specs[1].unit == "Hz");
-  CHECK(specs[1].default_value.is_none());
-  ResolvedInputs in;
-  in.set("chip", Value::of("tpu-v5p"));
-  in.set("clock_hz", Value::of(2e9));
-  Result<Chip> c = resolve_chip_fields(in, {"mxus_per_chip", "clock_hz"});
-  REQUIRE(c.ok());
-  CHECK(c.value().clock_hz == 2e9);
-  CHECK(c.value().mxus_per_chip == 8);
+TEST_CASE("any calculator with a chip takes any number field of the catalog as an override",
+          "[catalog]") {
+  // A reader's own chip: a v5p with a faster clock, and an H100 with twice the bf16 peak.
+  Calculation mxu = run("mxu", {{"chip", Value::of("tpu-v5p")}, {"clock_hz", Value::of(2e9)}});
+  CHECK(output(mxu, "peak_flops") == Approx(8 * 2 * 128.0 * 128 * 2e9));
+  Calculation mm =
+      run("matmul", {{"chip", Value::of("h100")}, {"peak_flops_bf16", Value::of(1.978e15)}});
+  CHECK(output(mm, "critical_batch") == Approx(1.978e15 / 3.35e12));
+  Calculation chip =
+      run("chip", {{"chip", Value::of("tpu-v5e")}, {"hbm_capacity", Value::of("32e9")}});
+  CHECK(output(chip, "hbm_capacity") == 32e9);
+  check_error(run_error("mxu", {{"mxus_per_chip", Value::of(2.5)}}), ErrorCode::invalid_argument,
+              "mxus_per_chip", "mxus_per_chip must be a whole number, got 2.5");
+  check_error(run_error("roofline", {{"hbm_capacity", Value::of(-1.0)}}), ErrorCode::out_of_range,
+              "hbm_capacity", "hbm_capacity must be > 0, got -1");
+  CHECK(run_error("roofline", {{"pod_topology", Value::of("4x4")}}).field == "pod_topology");
+  CHECK(
+      run_error("systolic", {{"clock_hz", Value::of(1e9)}}).message.find("systolic has no input") ==
+      0);
 }
 
 TEST_CASE("a chip without a number the calculator needs asks for an override", "[catalog]") {

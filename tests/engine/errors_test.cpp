@@ -15,7 +15,8 @@ TEST_CASE("an unknown input names itself and the known ones", "[errors]") {
   check_error(run_error("roofline", {{"flop", Value::of(1.0)}}), ErrorCode::invalid_argument,
               "flop",
               "roofline has no input \"flop\"; its inputs are flops, bytes, comm_bytes, chip, "
-              "dtype, memory, peak_flops, hbm_bandwidth, comm_bandwidth");
+              "dtype, memory, peak_flops, hbm_bandwidth, comm_bandwidth, and any number field of a "
+              "chip (scalebook chip ID)");
 }
 
 TEST_CASE("negative bytes are out of range", "[errors]") {

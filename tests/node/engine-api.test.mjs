@@ -121,3 +121,13 @@ test('huge and odd input never aborts the module', async () => {
   // still alive and exact afterwards
   assert.equal(engine.calculate('roofline', { flops: 1.97e14 }).t_compute, 1);
 });
+
+test('a calculator with a chip takes any number field of the catalog as an override', async () => {
+  const engine = await loadEngine();
+  assert.equal(engine.schema('roofline').chip_overrides, true);
+  assert.equal(engine.schema('systolic').chip_overrides, false);
+  const r = engine.calculate('matmul', { chip: 'h100', peak_flops_bf16: 1.978e15 });
+  assert.equal(r.peak_flops, 1.978e15);
+  assert.throws(() => engine.calculate('roofline', { hbm_capacity: -1 }),
+    { name: 'CalculatorError', field: 'hbm_capacity', message: 'hbm_capacity must be > 0, got -1' });
+});

@@ -27,14 +27,6 @@ std::vector<InputSpec> chip_override_inputs(bool with_comm);
 // comm_bandwidth.
 Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dtype);
 
-// Override inputs for any numeric catalog fields by name (chip_field_specs()), with the
-// catalog's unit and description, so a calculator lists the fields it reads once.
-std::vector<InputSpec> chip_field_inputs(const std::vector<std::string>& names);
-
-// The "chip" input's catalog entry with any of `names` given as inputs set over it.
-Result<Chip> resolve_chip_fields(const ResolvedInputs& inputs,
-                                 const std::vector<std::string>& names);
-
 // Worked-solution steps every roofline-style calculator shows the same way.
 Step intensity_step(double flops, double bytes, std::vector<std::string> depends);
 Step critical_intensity_step(const std::string& label, double peak_flops, double hbm_bandwidth);

@@ -1,8 +1,10 @@
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "scalebook/catalog.h"
 #include "scalebook/schema.h"
 #include "scalebook/status.h"
 #include "scalebook/value.h"
@@ -17,8 +19,14 @@ class ResolvedInputs {
   double number(const std::string& name) const;
   const std::string& text(const std::string& name) const;
 
+  // The chosen chip with the caller's catalog-field overrides applied (a reader's own chip);
+  // null for a calculator without a chip input.
+  const Chip* chip() const { return chip_ ? &*chip_ : nullptr; }
+  void set_chip(Chip chip) { chip_ = std::move(chip); }
+
  private:
   Inputs values_;
+  std::optional<Chip> chip_;
 };
 
 struct Calculator {
@@ -31,7 +39,12 @@ std::vector<std::string> calculator_names();
 
 Result<Schema> schema_of(std::string_view name);
 
-// Validates `inputs` against the calculator's schema, fills defaults, and computes.
+// True when the calculator has a chip input, and so takes catalog-field overrides.
+bool takes_chip_overrides(const Schema& schema);
+
+// Validates `inputs` against the calculator's schema, fills defaults, and computes. A
+// calculator with a `chip` input also takes any numeric catalog field as an override
+// (`hbm_capacity=...`, `peak_flops_bf16=...`), applied to its copy of the chip.
 Result<Calculation> calculate(std::string_view name, const Inputs& inputs);
 
 }  // namespace scalebook
