@@ -152,3 +152,13 @@ test('the batch sweep marks each knee where the engine puts it, and moves it wit
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('chapter 2 reads on a phone without sideways scrolling', async () => {
+  const { page, errors } = await site.open('02-tpus.html', { width: 390, height: 844 });
+  await page.waitForLoadState('networkidle');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await page.screenshot({ path: path.join(SHOTS, 'chapter-2-phone.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -29,7 +29,7 @@ export function evaluateValue(engine, source, file, line) {
     fail(error.message);
   }
   const text = formatValue(result[output], spec.unit, style);
-  return { text, title: `computed by the engine: ${positional[0]} ${expression.slice(positional[0].length).trim()}`.trim() };
+  return { text, isText: spec.type === 'text', title: `computed by the engine: ${positional[0]} ${expression.slice(positional[0].length).trim()}`.trim() };
 }
 
 export function schemaOrFail(engine, calculator, fail) {
@@ -47,8 +47,10 @@ export function substituteValues(engine, markdown, file, firstLine = 1) {
     .split('\n')
     .map((lineText, i) =>
       lineText.replace(INLINE, (_, source) => {
-        const { text, title } = evaluateValue(engine, source, file, firstLine + i);
-        return `<span class="sb-value" title="${escapeHtml(title)}">${escapeHtml(text)}</span>`;
+        const { text, isText, title } = evaluateValue(engine, source, file, firstLine + i);
+        // Numbers stay on one line; a text value (a rule, a topology note) may wrap.
+        const cls = isText ? 'sb-value sb-text' : 'sb-value';
+        return `<span class="${cls}" title="${escapeHtml(title)}">${escapeHtml(text)}</span>`;
       }),
     )
     .join('\n');
