@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "scalebook/chip_calc.h"
@@ -188,12 +189,14 @@ bool is_chip_override(const std::string& key) {
   return field && !field->is_text;
 }
 
-// Catalog-field overrides, each a positive number, applied to a copy of the chosen chip.
-Result<Chip> chip_with_overrides(const std::string& id, const Inputs& inputs,
-                                 const Schema& schema) {
+// Catalog-field overrides, each a positive number, applied to a copy of the chosen chip;
+// without overrides the calculator reads the catalog's entry (no copy on the hot path).
+std::optional<Error> apply_chip(ResolvedInputs& resolved, const Inputs& inputs,
+                                const Schema& schema) {
+  const std::string& id = resolved.text("chip");
   const Chip* found = find_chip(id);
   if (!found) return fail(ErrorCode::not_found, "chip", "unknown chip \"" + id + "\"");
-  Chip chip = *found;
+  std::optional<Chip> own;
   for (const auto& [key, value] : inputs) {
     bool in_schema = false;
     for (const InputSpec& spec : schema.inputs) in_schema = in_schema || spec.name == key;
@@ -205,9 +208,14 @@ Result<Chip> chip_with_overrides(const std::string& id, const Inputs& inputs,
                    true,          1e30};
     Result<Value> checked = check_input(spec, value);
     if (!checked.ok()) return checked.error();
-    set_chip_field(chip, key, checked.value().number);
+    if (!own) own = *found;
+    set_chip_field(*own, key, checked.value().number);
   }
-  return chip;
+  if (own)
+    resolved.set_chip(std::move(*own));
+  else
+    resolved.set_chip(found);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -239,9 +247,7 @@ Result<Calculation> calculate(std::string_view name, const Inputs& inputs) {
     resolved.set(spec.name, checked.value());
   }
   if (takes_chip) {
-    Result<Chip> chip = chip_with_overrides(resolved.text("chip"), inputs, schema);
-    if (!chip.ok()) return chip.error();
-    resolved.set_chip(chip.value());
+    if (std::optional<Error> bad = apply_chip(resolved, inputs, schema)) return *bad;
   }
   return calc->compute(resolved);
 }

@@ -21,12 +21,14 @@ class ResolvedInputs {
 
   // The chosen chip with the caller's catalog-field overrides applied (a reader's own chip);
   // null for a calculator without a chip input.
-  const Chip* chip() const { return chip_ ? &*chip_ : nullptr; }
-  void set_chip(Chip chip) { chip_ = std::move(chip); }
+  const Chip* chip() const { return own_chip_ ? &*own_chip_ : catalog_chip_; }
+  void set_chip(const Chip* catalog_chip) { catalog_chip_ = catalog_chip; }
+  void set_chip(Chip own_chip) { own_chip_ = std::move(own_chip); }
 
  private:
   Inputs values_;
-  std::optional<Chip> chip_;
+  const Chip* catalog_chip_ = nullptr;
+  std::optional<Chip> own_chip_;  // a copy only when the caller overrode a field
 };
 
 struct Calculator {
