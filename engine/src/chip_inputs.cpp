@@ -69,6 +69,19 @@ Step intensity_step(double flops, double bytes, std::vector<std::string> depends
           std::move(depends)};
 }
 
+Step time_step(const std::string& label, const std::string& symbol, double amount,
+               const std::string& amount_unit, double rate, const std::string& rate_unit,
+               const std::string& output, std::vector<std::string> depends) {
+  double time = amount / rate;
+  return {label,
+          "T_\\text{" + symbol + "} = \\frac{" + latex_quantity(amount, amount_unit) + "}{" +
+              latex_quantity(rate, rate_unit) + "} = " + latex_quantity(time, "s"),
+          time,
+          "s",
+          output,
+          std::move(depends)};
+}
+
 Step critical_intensity_step(const std::string& label, double peak_flops, double hbm_bandwidth) {
   double critical = peak_flops / hbm_bandwidth;
   return {label,

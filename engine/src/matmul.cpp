@@ -113,20 +113,9 @@ Result<Calculation> compute_matmul(const ResolvedInputs& in) {
        "tokens",
        "critical_batch",
        {"critical_intensity"}},
-      {"Compute time",
-       "T_\\text{math} = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
-           latex_quantity(c.peak_flops, "FLOP/s") + "} = " + latex_quantity(t_compute, "s"),
-       t_compute,
-       "s",
-       "t_compute",
-       {"flops"}},
-      {"Memory time",
-       "T_\\text{mem} = \\frac{" + latex_quantity(bytes, "B") + "}{" +
-           latex_quantity(c.hbm_bandwidth, "B/s") + "} = " + latex_quantity(t_memory, "s"),
-       t_memory,
-       "s",
-       "t_memory",
-       {"bytes"}},
+      time_step("Compute time", "math", flops, "FLOP", c.peak_flops, "FLOP/s", "t_compute",
+                {"flops"}),
+      time_step("Memory time", "mem", bytes, "B", c.hbm_bandwidth, "B/s", "t_memory", {"bytes"}),
   };
   out.outputs = {
       {"flops", Value::of(flops)},

@@ -91,27 +91,10 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
 
   Calculation out;
   out.steps = {
-      {"Compute time",
-       "T_\\text{math} = \\frac{" + latex_quantity(flops, "FLOP") + "}{" +
-           latex_quantity(c.peak_flops, "FLOP/s") + "} = " + latex_quantity(t_compute, "s"),
-       t_compute,
-       "s",
-       "t_compute",
-       {}},
-      {"Memory time",
-       "T_\\text{mem} = \\frac{" + latex_quantity(bytes, "B") + "}{" +
-           latex_quantity(bandwidth, "B/s") + "} = " + latex_quantity(t_memory, "s"),
-       t_memory,
-       "s",
-       "t_memory",
-       {}},
-      {"Communication time",
-       "T_\\text{comms} = \\frac{" + latex_quantity(comm_bytes, "B") + "}{" +
-           latex_quantity(c.comm_bandwidth, "B/s") + "} = " + latex_quantity(t_comm, "s"),
-       t_comm,
-       "s",
-       "t_comm",
-       {}},
+      time_step("Compute time", "math", flops, "FLOP", c.peak_flops, "FLOP/s", "t_compute", {}),
+      time_step("Memory time", "mem", bytes, "B", bandwidth, "B/s", "t_memory", {}),
+      time_step("Communication time", "comms", comm_bytes, "B", c.comm_bandwidth, "B/s", "t_comm",
+                {}),
       {"Lower bound",
        "T_\\text{lower} = \\max(T_\\text{math}, T_\\text{mem}, T_\\text{comms}) = " +
            latex_quantity(t_lower, "s"),

@@ -29,6 +29,10 @@ Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dty
 
 // Worked-solution steps every roofline-style calculator shows the same way.
 Step intensity_step(double flops, double bytes, std::vector<std::string> depends);
+// "T_symbol = amount / rate = time": compute, memory and link times alike.
+Step time_step(const std::string& label, const std::string& symbol, double amount,
+               const std::string& amount_unit, double rate, const std::string& rate_unit,
+               const std::string& output, std::vector<std::string> depends);
 Step critical_intensity_step(const std::string& label, double peak_flops, double hbm_bandwidth);
 
 }  // namespace scalebook
