@@ -34,16 +34,40 @@ Json to_json(const Schema& schema) {
                        {"unit", out.unit},
                        {"description", out.description}});
   }
-  return {{"name", schema.name},
-          {"description", schema.description},
-          {"inputs", inputs},
-          {"chip_overrides", takes_chip_overrides(schema)},
-          {"outputs", outputs}};
+  Json tables = Json::array();
+  for (const TableSpec& t : schema.tables) {
+    Json columns = Json::array();
+    for (const OutputSpec& c : t.columns) {
+      columns.push_back({{"name", c.name},
+                         {"type", c.is_text ? "text" : "number"},
+                         {"unit", c.unit},
+                         {"description", c.description}});
+    }
+    tables.push_back({{"name", t.name}, {"description", t.description}, {"columns", columns}});
+  }
+  Json j = {{"name", schema.name}, {"description", schema.description},
+            {"inputs", inputs},    {"chip_overrides", takes_chip_overrides(schema)},
+            {"outputs", outputs},  {"tables", tables}};
+  j["dimensions"] = schema.dimensions.empty() ? Json(nullptr) : Json(schema.dimensions);
+  return j;
+}
+
+Json to_json(const Table& table) {
+  Json rows = Json::array();
+  for (const std::vector<Value>& row : table.rows) {
+    Json r = Json::object();
+    for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i) {
+      r[table.columns[i]] = to_json(row[i]);
+    }
+    rows.push_back(r);
+  }
+  return rows;
 }
 
 Json to_json(const Calculation& calc, bool explain) {
   Json j = Json::object();
   for (const auto& [name, value] : calc.outputs) j[name] = to_json(value);
+  for (const auto& [name, table] : calc.tables) j[name] = to_json(table);
   if (explain) {
     Json steps = Json::array();
     for (const Step& s : calc.steps) {
@@ -85,8 +109,9 @@ Json to_json(const Chip& chip) {
 }
 
 Json to_json(const Error& error) {
-  return {{"error",
-           {{"code", to_string(error.code)}, {"field", error.field}, {"message", error.message}}}};
+  Json e = {{"code", to_string(error.code)}, {"field", error.field}, {"message", error.message}};
+  if (error.position >= 0) e["position"] = error.position;
+  return {{"error", e}};
 }
 
 }  // namespace scalebook::cli

@@ -12,6 +12,7 @@ using Json = nlohmann::ordered_json;
 
 Json to_json(const Value& value);
 Json to_json(const Schema& schema);
+Json to_json(const Table& table);
 Json to_json(const Calculation& calc, bool explain);
 Json to_json(const Chip& chip);
 Json to_json(const Error& error);

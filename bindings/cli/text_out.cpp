@@ -51,9 +51,16 @@ std::string to_text(const Schema& schema) {
   if (takes_chip_overrides(schema)) {
     out += "  and any number field of the chip as an override (scalebook chip ID lists them)\n";
   }
+  if (!schema.dimensions.empty()) out += "  and " + schema.dimensions + "\n";
   out += "\noutputs:\n";
   for (const OutputSpec& o : schema.outputs) {
     out += "  " + pad(o.name, 22) + pad(o.unit, 8) + o.description + "\n";
+  }
+  for (const TableSpec& t : schema.tables) {
+    out += "  " + pad(t.name, 30) + "list: " + t.description + "\n";
+    for (const OutputSpec& c : t.columns) {
+      out += "    " + pad(c.name, 20) + pad(c.unit, 8) + c.description + "\n";
+    }
   }
   return out;
 }
@@ -66,6 +73,22 @@ std::string to_text(const Schema& schema, const Calculation& calc, bool explain)
       if (o.name == name) unit = o.unit;
     }
     out += pad(name, std::max<size_t>(22, name.size() + 2)) + value_text(value, unit) + "\n";
+  }
+  for (const auto& [name, table] : calc.tables) {
+    const TableSpec* spec = nullptr;
+    for (const TableSpec& t : schema.tables) {
+      if (t.name == name) spec = &t;
+    }
+    out += name + (table.rows.empty() ? ": none\n" : ":\n");
+    for (const std::vector<Value>& row : table.rows) {
+      std::string line;
+      for (std::size_t i = 0; i < row.size(); ++i) {
+        std::string unit = spec && i < spec->columns.size() ? spec->columns[i].unit : "";
+        std::string text = row[i].is_number() ? si(row[i].number, unit) : value_text(row[i], unit);
+        line += (line.empty() ? "" : "  ") + text;
+      }
+      out += "  " + line + "\n";
+    }
   }
   if (explain) {
     out += "\nsteps:\n";

@@ -31,6 +31,7 @@ val error_to_js(const scalebook::Error& e) {
   error.set("code", std::string(scalebook::to_string(e.code)));
   error.set("field", e.field);
   error.set("message", e.message);
+  if (e.position >= 0) error.set("position", e.position);
   val out = val::object();
   out.set("ok", false);
   out.set("error", error);
@@ -72,13 +73,44 @@ val schema_to_js(const scalebook::Schema& schema) {
     j.set("description", o.description);
     outputs.call<void>("push", j);
   }
+  val tables = val::array();
+  for (const scalebook::TableSpec& t : schema.tables) {
+    val columns = val::array();
+    for (const scalebook::OutputSpec& c : t.columns) {
+      val j = val::object();
+      j.set("name", c.name);
+      j.set("type", std::string(c.is_text ? "text" : "number"));
+      j.set("unit", c.unit);
+      j.set("description", c.description);
+      columns.call<void>("push", j);
+    }
+    val j = val::object();
+    j.set("name", t.name);
+    j.set("description", t.description);
+    j.set("columns", columns);
+    tables.call<void>("push", j);
+  }
   val out = val::object();
   out.set("name", schema.name);
   out.set("description", schema.description);
   out.set("inputs", inputs);
   out.set("chip_overrides", scalebook::takes_chip_overrides(schema));
   out.set("outputs", outputs);
+  out.set("tables", tables);
+  out.set("dimensions", schema.dimensions.empty() ? val::null() : val(schema.dimensions));
   return out;
+}
+
+val table_to_js(const scalebook::Table& table) {
+  val rows = val::array();
+  for (const std::vector<scalebook::Value>& row : table.rows) {
+    val r = val::object();
+    for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i) {
+      r.set(table.columns[i], to_js(row[i]));
+    }
+    rows.call<void>("push", r);
+  }
+  return rows;
 }
 
 val list() {
@@ -133,6 +165,7 @@ val calculate(const std::string& name, const val& inputs) {
   if (!result.ok()) return error_to_js(result.error());
   val outputs = val::object();
   for (const auto& [key, value] : result.value().outputs) outputs.set(key, to_js(value));
+  for (const auto& [key, table] : result.value().tables) outputs.set(key, table_to_js(table));
   val steps = val::array();
   for (const scalebook::Step& s : result.value().steps) {
     val step = val::object();

@@ -1,14 +1,16 @@
 // The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, chips, ...,
 // simulateSystolic }.
-// Results are plain objects; bad input throws a CalculatorError with code, field, message.
+// Results are plain objects; bad input throws a CalculatorError with code, field, message and,
+// for an error inside a text input (a sharding spec), the offending character's position.
 import createScalebookEngine from './generated/scalebook-engine.mjs';
 
 export class CalculatorError extends Error {
-  constructor({ code, field, message }) {
+  constructor({ code, field, message, position }) {
     super(message);
     this.name = 'CalculatorError';
     this.code = code;
     this.field = field;
+    if (position !== undefined) this.position = position;
   }
 }
 

@@ -184,6 +184,39 @@ bool takes_chip_overrides(const Schema& schema) {
 
 namespace {
 
+// Dimension names start upper-case, so they never clash with inputs or chip fields.
+bool is_dimension_name(const std::string& key) {
+  if (key.empty() || key.size() > 16 || key[0] < 'A' || key[0] > 'Z') return false;
+  for (char c : key) {
+    bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    if (!ok) return false;
+  }
+  return true;
+}
+
+bool is_schema_input(const Schema& schema, const std::string& key) {
+  for (const InputSpec& spec : schema.inputs) {
+    if (spec.name == key) return true;
+  }
+  return false;
+}
+
+bool is_dimension(const Schema& schema, const std::string& key) {
+  return !schema.dimensions.empty() && !is_schema_input(schema, key) && is_dimension_name(key);
+}
+
+std::optional<Error> apply_dimensions(ResolvedInputs& resolved, const Inputs& inputs,
+                                      const Schema& schema) {
+  for (const auto& [key, value] : inputs) {
+    if (!is_dimension(schema, key) || value.is_none()) continue;
+    InputSpec spec{key, InputKind::count, "", "", Value::none(), 1, false, kMaxDimension};
+    Result<Value> checked = check_input(spec, value);
+    if (!checked.ok()) return checked.error();
+    resolved.set_dimension(key, checked.value().number);
+  }
+  return std::nullopt;
+}
+
 bool is_chip_override(const std::string& key) {
   const ChipFieldSpec* field = find_chip_field_spec(key);
   return field && !field->is_text;
@@ -228,12 +261,13 @@ Result<Calculation> calculate(std::string_view name, const Inputs& inputs) {
   for (const auto& [key, value] : inputs) {
     bool known = false;
     for (const InputSpec& spec : schema.inputs) known = known || spec.name == key;
-    if (!known && !(takes_chip && is_chip_override(key))) {
+    if (!known && !(takes_chip && is_chip_override(key)) && !is_dimension(schema, key)) {
       std::vector<std::string> names;
       for (const InputSpec& spec : schema.inputs) names.push_back(spec.name);
       return fail(ErrorCode::invalid_argument, key,
                   schema.name + " has no input \"" + key + "\"; its inputs are " + join(names) +
-                      (takes_chip ? ", and any number field of a chip (scalebook chip ID)" : ""));
+                      (takes_chip ? ", and any number field of a chip (scalebook chip ID)" : "") +
+                      (schema.dimensions.empty() ? "" : ", and " + schema.dimensions));
     }
   }
   ResolvedInputs resolved;
@@ -249,6 +283,7 @@ Result<Calculation> calculate(std::string_view name, const Inputs& inputs) {
   if (takes_chip) {
     if (std::optional<Error> bad = apply_chip(resolved, inputs, schema)) return *bad;
   }
+  if (std::optional<Error> bad = apply_dimensions(resolved, inputs, schema)) return *bad;
   return calc->compute(resolved);
 }
 

@@ -20,8 +20,6 @@ constexpr std::size_t kMaxAxes = 3;
 // Sizes beyond this saturate: no pod is near it, so the slice is too big either way.
 constexpr std::int64_t kHugeSize = 1000000000;
 
-enum class Wrap { yes, no, unknown };
-
 Schema slice_schema() {
   Schema s{"slice",
            "a TPU slice of the ICI torus: its chips, which axes wrap around, the links a chip "
@@ -159,6 +157,8 @@ Error shape_error(ErrorCode code, std::string message) {
   return Error{code, "shape", std::move(message)};
 }
 
+Result<Dims> check_dims(const Chip& chip, const Dims& dims, Dims& pod);
+
 // The shape checked against the chip's torus: its sizes and the pod's, or the error.
 Result<Dims> check_shape(const Chip& chip, const std::string& shape, Dims& pod) {
   auto axes = static_cast<std::size_t>(chip.torus_dims);
@@ -170,6 +170,14 @@ Result<Dims> check_shape(const Chip& chip, const std::string& shape, Dims& pod) 
     return shape_error(ErrorCode::invalid_argument, "shape must be sizes joined by x, like " +
                                                         join_dims(Dims(axes, 4), "x") + ", got \"" +
                                                         shape + "\"");
+  }
+  return check_dims(chip, dims, pod);
+}
+
+Result<Dims> check_dims(const Chip& chip, const Dims& dims, Dims& pod) {
+  auto axes = static_cast<std::size_t>(chip.torus_dims);
+  if (axes < 1 || axes > kMaxAxes || !parse_dims(chip.pod_topology, pod) || pod.size() != axes) {
+    return Error{ErrorCode::unsupported, "chip", chip.id + " has no ICI torus in the catalog"};
   }
   if (dims.size() != axes) {
     return shape_error(ErrorCode::invalid_argument, "shape has " + std::to_string(dims.size()) +
@@ -327,5 +335,12 @@ Result<Calculation> compute_slice(const ResolvedInputs& in) {
 }  // namespace
 
 Calculator slice_calculator() { return {slice_schema(), compute_slice}; }
+
+Result<std::vector<Wrap>> slice_wraps(const Chip& chip, const std::vector<std::int64_t>& sizes) {
+  Dims pod;
+  Result<Dims> checked = check_dims(chip, sizes, pod);
+  if (!checked.ok()) return checked.error();
+  return decide_wraps(chip, checked.value(), pod).wraps;
+}
 
 }  // namespace scalebook

@@ -1,4 +1,5 @@
 #pragma once
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -25,10 +26,15 @@ class ResolvedInputs {
   void set_chip(const Chip* catalog_chip) { catalog_chip_ = catalog_chip; }
   void set_chip(Chip own_chip) { own_chip_ = std::move(own_chip); }
 
+  // Sizes of named dimensions, for a calculator whose schema takes them.
+  const std::map<std::string, double>& dimensions() const { return dimensions_; }
+  void set_dimension(const std::string& name, double size) { dimensions_[name] = size; }
+
  private:
   Inputs values_;
   const Chip* catalog_chip_ = nullptr;
   std::optional<Chip> own_chip_;  // a copy only when the caller overrode a field
+  std::map<std::string, double> dimensions_;
 };
 
 struct Calculator {

@@ -38,11 +38,26 @@ struct OutputSpec {
   bool is_text = false;
 };
 
+// A list output: each row has one value per column.
+struct TableSpec {
+  std::string name;
+  std::string description;
+  std::vector<OutputSpec> columns;
+};
+
+// The largest size a named dimension may take; beyond it products of sizes lose precision.
+constexpr double kMaxDimension = 1e15;
+
 struct Schema {
   std::string name;
   std::string description;
   std::vector<InputSpec> inputs;
   std::vector<OutputSpec> outputs;
+  std::vector<TableSpec> tables;
+  // Non-empty when the calculator takes sizes of named dimensions (I=4096 J=8192), each a
+  // whole number in [1, kMaxDimension] under a name that starts with an upper-case letter
+  // (letters and digits, at most 16); says what they are.
+  std::string dimensions;
 };
 
 }  // namespace scalebook

@@ -1,4 +1,7 @@
 #pragma once
+#include <cstdint>
+#include <vector>
+
 #include "scalebook/registry.h"
 
 namespace scalebook {
@@ -17,5 +20,11 @@ namespace scalebook {
 // The shape must have exactly torus_dims axes (no trailing x1 on a 2D chip, none dropped
 // on a 3D one), and fit in the pod in some orientation (sizes compared sorted).
 Calculator slice_calculator();
+
+enum class Wrap { yes, no, unknown };
+
+// Whether each axis of a slice with these sizes wraps, by the rule above; an error (field
+// "shape") when the sizes do not fit the chip's torus or the chip has none.
+Result<std::vector<Wrap>> slice_wraps(const Chip& chip, const std::vector<std::int64_t>& sizes);
 
 }  // namespace scalebook

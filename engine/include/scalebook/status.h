@@ -15,6 +15,7 @@ struct Error {
   ErrorCode code = ErrorCode::invalid_argument;
   std::string field;    // the input the error is about; empty when it is about no input
   std::string message;  // lower-case, names the field and the value
+  int position = -1;    // for a text input, the offending character's 0-based offset
 };
 
 // A small stand-in for std::expected, which libc++ 14 lacks.

@@ -36,8 +36,15 @@ struct Step {
   std::vector<std::string> depends;  // outputs whose steps come before it in a solution
 };
 
+// A list output (a plan's collectives, say): rows of values in the columns' order.
+struct Table {
+  std::vector<std::string> columns;
+  std::vector<std::vector<Value>> rows;
+};
+
 struct Calculation {
   std::vector<std::pair<std::string, Value>> outputs;  // in schema order
+  std::vector<std::pair<std::string, Table>> tables;   // in schema order
   std::vector<Step> steps;
 };
 
