@@ -1,6 +1,7 @@
 // Directive arguments: `name key=value key=value | format`.
 export function parseArgs(text) {
-  const words = text.trim().split(/\s+/).filter(Boolean);
+  // A value with spaces is quoted: array="A[I_XY, J]".
+  const words = (text.match(/(?:[^\s"]+|"[^"]*")+/g) ?? []).map((w) => w.replace(/"/g, ''));
   const positional = [];
   const named = {};
   const duplicates = [];
