@@ -122,4 +122,27 @@ std::string to_text(const Chip& chip) {
   return out;
 }
 
+std::string to_text_line(const Model& model) {
+  return pad(model.id, 20) + pad(model.name, 32) +
+         format_value(count_params(model).total, "params", "sci") + " params\n";
+}
+
+std::string to_text(const Model& model) {
+  ParamCounts params = count_params(model);
+  std::string out = model.id + "  " + model.name + " (" +
+                    format_value(params.total, "params", "sci") + " params, " +
+                    format_value(params.active, "params", "sci") + " active)\n";
+  // Each note follows its field; neighbours sharing a note (the shape) get it once.
+  std::string pending;
+  for (const ModelField& f : model_fields(model)) {
+    if (f.note != pending) {
+      if (!pending.empty()) out += "      " + pending + "\n";
+      pending = f.note;
+    }
+    out += "  " + pad(f.name, 20) + value_text(f.value, f.unit) + "\n";
+  }
+  if (!pending.empty()) out += "      " + pending + "\n";
+  return out;
+}
+
 }  // namespace scalebook::cli
