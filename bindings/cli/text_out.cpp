@@ -42,11 +42,11 @@ std::string to_text(const Schema& schema) {
       range = std::string(in.min_exclusive ? "> " : ">= ") + format_number(in.min) +
               ", <= " + format_number(in.max) + (in.kind == InputKind::count ? ", whole" : "");
     }
-    std::string def = in.default_value.is_none()   ? "(from chip)"
+    std::string def = in.default_value.is_none()   ? "(optional)"
                       : in.default_value.is_text() ? in.default_value.text
                                                    : format_number(in.default_value.number);
-    out += "  " + pad(in.name, 20) + pad(in.unit, 8) + pad("default " + def, 24) + range +
-           "\n      " + in.description + "\n";
+    out += "  " + pad(in.name, 20) + pad(in.unit, std::max<size_t>(8, in.unit.size() + 1)) +
+           pad("default " + def, 24) + range + "\n      " + in.description + "\n";
   }
   if (takes_chip_overrides(schema)) {
     out += "  and any number field of the chip as an override (scalebook chip ID lists them)\n";
@@ -54,7 +54,8 @@ std::string to_text(const Schema& schema) {
   if (!schema.dimensions.empty()) out += "  and " + schema.dimensions + "\n";
   out += "\noutputs:\n";
   for (const OutputSpec& o : schema.outputs) {
-    out += "  " + pad(o.name, 22) + pad(o.unit, 8) + o.description + "\n";
+    out += "  " + pad(o.name, std::max<size_t>(22, o.name.size() + 1)) + pad(o.unit, 8) +
+           o.description + "\n";
   }
   for (const TableSpec& t : schema.tables) {
     out += "  " + pad(t.name, 30) + "list: " + t.description + "\n";
