@@ -108,6 +108,23 @@ Json to_json(const Chip& chip) {
           {"fields", fields}};
 }
 
+Json to_json(const Model& model) {
+  Json notes = Json::object();
+  for (const SourceNote& n : model.notes) notes[n.field] = n.note;
+  Json fields = Json::array();
+  for (const ModelField& f : model_fields(model)) {
+    fields.push_back({{"name", f.name},
+                      {"value", to_json(f.value)},
+                      {"unit", f.unit},
+                      {"description", f.description},
+                      {"note", f.note}});
+  }
+  ParamCounts params = count_params(model);
+  return {{"id", model.id},         {"name", model.name},
+          {"params", params.total}, {"params_active", params.active},
+          {"notes", notes},         {"fields", fields}};
+}
+
 Json to_json(const Error& error) {
   Json e = {{"code", to_string(error.code)}, {"field", error.field}, {"message", error.message}};
   if (error.position >= 0) e["position"] = error.position;

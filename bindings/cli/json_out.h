@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scalebook/catalog.h"
+#include "scalebook/models.h"
 #include "scalebook/registry.h"
 
 namespace scalebook::cli {
@@ -15,6 +16,7 @@ Json to_json(const Schema& schema);
 Json to_json(const Table& table);
 Json to_json(const Calculation& calc, bool explain);
 Json to_json(const Chip& chip);
+Json to_json(const Model& model);
 Json to_json(const Error& error);
 
 }  // namespace scalebook::cli

@@ -24,6 +24,8 @@ constexpr const char* kUsage =
     "  calc NAME [name=value]... run a calculator (values in SI base units)\n"
     "  chips                     the hardware catalog\n"
     "  chip ID                   one chip with its source notes\n"
+    "  models                    the model catalog\n"
+    "  model ID                  one model's configuration with its source notes\n"
     "  exercise list [CHAPTER]   the exercises\n"
     "  exercise show ID [--seed N]           a variant's prompt (--explain adds the solution)\n"
     "  exercise grade ID --answer A [--seed N] [--part P]\n"
@@ -109,6 +111,30 @@ int chip(const Options& opt) {
   return 0;
 }
 
+int models(const Options& opt) {
+  Json json = Json::array();
+  std::string text;
+  for (const scalebook::Model& model : scalebook::models()) {
+    json.push_back(scalebook::cli::to_json(model));
+    text += scalebook::cli::to_text_line(model);
+  }
+  print(opt, json, text);
+  return 0;
+}
+
+int model(const Options& opt) {
+  if (opt.words.size() != 2) return usage_error(opt, "model takes one model id");
+  const scalebook::Model* found = scalebook::find_model(opt.words[1]);
+  if (!found) {
+    std::string ids;
+    for (const std::string& id : scalebook::model_ids()) ids += (ids.empty() ? "" : ", ") + id;
+    return fail(opt, Error{ErrorCode::not_found, "model",
+                           "unknown model \"" + opt.words[1] + "\"; choose one of " + ids});
+  }
+  print(opt, scalebook::cli::to_json(*found), scalebook::cli::to_text(*found));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -125,6 +151,8 @@ int main(int argc, char** argv) {
   if (command == "calc") return calc(opt);
   if (command == "chips") return chips(opt);
   if (command == "chip") return chip(opt);
+  if (command == "models") return models(opt);
+  if (command == "model") return model(opt);
   if (command == "exercise") return scalebook::cli::exercise_command(opt);
   return usage_error(opt, "unknown command \"" + command + "\"");
 }

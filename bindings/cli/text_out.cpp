@@ -42,11 +42,11 @@ std::string to_text(const Schema& schema) {
       range = std::string(in.min_exclusive ? "> " : ">= ") + format_number(in.min) +
               ", <= " + format_number(in.max) + (in.kind == InputKind::count ? ", whole" : "");
     }
-    std::string def = in.default_value.is_none()   ? "(from chip)"
+    std::string def = in.default_value.is_none()   ? "(optional)"
                       : in.default_value.is_text() ? in.default_value.text
                                                    : format_number(in.default_value.number);
-    out += "  " + pad(in.name, 20) + pad(in.unit, 8) + pad("default " + def, 24) + range +
-           "\n      " + in.description + "\n";
+    out += "  " + pad(in.name, 20) + pad(in.unit, std::max<size_t>(8, in.unit.size() + 1)) +
+           pad("default " + def, 24) + range + "\n      " + in.description + "\n";
   }
   if (takes_chip_overrides(schema)) {
     out += "  and any number field of the chip as an override (scalebook chip ID lists them)\n";
@@ -54,7 +54,8 @@ std::string to_text(const Schema& schema) {
   if (!schema.dimensions.empty()) out += "  and " + schema.dimensions + "\n";
   out += "\noutputs:\n";
   for (const OutputSpec& o : schema.outputs) {
-    out += "  " + pad(o.name, 22) + pad(o.unit, 8) + o.description + "\n";
+    out += "  " + pad(o.name, std::max<size_t>(22, o.name.size() + 1)) + pad(o.unit, 8) +
+           o.description + "\n";
   }
   for (const TableSpec& t : schema.tables) {
     out += "  " + pad(t.name, 30) + "list: " + t.description + "\n";
@@ -119,6 +120,29 @@ std::string to_text(const Chip& chip) {
     out += "  " + pad(f.name, 28) + value_text(f.value, f.unit) + "\n";
   }
   flush();
+  return out;
+}
+
+std::string to_text_line(const Model& model) {
+  return pad(model.id, 20) + pad(model.name, 32) +
+         format_value(count_params(model).total, "params", "sci") + " params\n";
+}
+
+std::string to_text(const Model& model) {
+  ParamCounts params = count_params(model);
+  std::string out = model.id + "  " + model.name + " (" +
+                    format_value(params.total, "params", "sci") + " params, " +
+                    format_value(params.active, "params", "sci") + " active)\n";
+  // Each note follows its field; neighbours sharing a note (the shape) get it once.
+  std::string pending;
+  for (const ModelField& f : model_fields(model)) {
+    if (f.note != pending) {
+      if (!pending.empty()) out += "      " + pending + "\n";
+      pending = f.note;
+    }
+    out += "  " + pad(f.name, 20) + value_text(f.value, f.unit) + "\n";
+  }
+  if (!pending.empty()) out += "      " + pending + "\n";
   return out;
 }
 

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "scalebook/catalog.h"
+#include "scalebook/models.h"
 #include "scalebook/registry.h"
 
 namespace scalebook::cli {
@@ -13,5 +14,8 @@ std::string si(double x, const std::string& unit);
 std::string to_text(const Schema& schema);
 std::string to_text(const Schema& schema, const Calculation& calc, bool explain);
 std::string to_text(const Chip& chip);
+// One line of the model list: id, name and parameter count.
+std::string to_text_line(const Model& model);
+std::string to_text(const Model& model);
 
 }  // namespace scalebook::cli

@@ -13,6 +13,7 @@
 #include "scalebook/catalog.h"
 #include "scalebook/exercise.h"
 #include "scalebook/format.h"
+#include "scalebook/models.h"
 #include "scalebook/registry.h"
 #include "scalebook/systolic_sim.h"
 
@@ -213,6 +214,34 @@ val chips() {
       field.set("note", f.note);
       fields.call<void>("push", field);
     }
+    j.set("fields", fields);
+    array.call<void>("push", j);
+  }
+  return array;
+}
+
+val models() {
+  val array = val::array();
+  for (const scalebook::Model& model : scalebook::models()) {
+    val notes = val::object();
+    for (const scalebook::SourceNote& n : model.notes) notes.set(n.field, n.note);
+    val fields = val::array();
+    for (const scalebook::ModelField& f : scalebook::model_fields(model)) {
+      val field = val::object();
+      field.set("name", f.name);
+      field.set("value", to_js(f.value));
+      field.set("unit", f.unit);
+      field.set("description", f.description);
+      field.set("note", f.note);
+      fields.call<void>("push", field);
+    }
+    scalebook::ParamCounts params = scalebook::count_params(model);
+    val j = val::object();
+    j.set("id", model.id);
+    j.set("name", model.name);
+    j.set("params", params.total);
+    j.set("params_active", params.active);
+    j.set("notes", notes);
     j.set("fields", fields);
     array.call<void>("push", j);
   }
@@ -505,6 +534,7 @@ EMSCRIPTEN_BINDINGS(scalebook) {
   emscripten::function("schema", &schema);
   emscripten::function("calculate", &calculate);
   emscripten::function("chips", &chips);
+  emscripten::function("models", &models);
   emscripten::function("exerciseVariant", &exercise_variant);
   emscripten::function("exerciseGrade", &exercise_grade);
   emscripten::function("exerciseCheck", &exercise_check);

@@ -1,5 +1,5 @@
-// The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, chips, ...,
-// simulateSystolic }.
+// The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, chips, models,
+// ..., simulateSystolic }.
 // Results are plain objects; bad input throws a CalculatorError with code, field, message and,
 // for an error inside a text input (a sharding spec), the offending character's position.
 import createScalebookEngine from './generated/scalebook-engine.mjs';
@@ -28,6 +28,9 @@ export function wrapModule(module) {
   return {
     list: () => module.list(),
     chips: () => module.chips(),
+    // The model catalog: [{ id, name, params, params_active, notes, fields: [{ name, value, unit,
+    // description, note }] }], the shapes the transformer calculator's `model` input names.
+    models: () => module.models(),
     schema(name) {
       return unwrap(module.schema(String(name))).schema;
     },

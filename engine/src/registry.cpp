@@ -14,6 +14,7 @@
 #include "scalebook/roofline.h"
 #include "scalebook/slice.h"
 #include "scalebook/systolic.h"
+#include "scalebook/transformer.h"
 
 namespace scalebook {
 namespace {
@@ -21,7 +22,7 @@ namespace {
 const std::vector<Calculator>& calculators() {
   static const std::vector<Calculator> list = {
       roofline_calculator(), matmul_calculator(), intensity_calculator(), systolic_calculator(),
-      mxu_calculator(),      chip_calculator(),   slice_calculator()};
+      mxu_calculator(),      chip_calculator(),   slice_calculator(),     transformer_calculator()};
   return list;
 }
 
