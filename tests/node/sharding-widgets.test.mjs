@@ -279,7 +279,7 @@ test('the timeline puts compute and each collective one after another, and side 
   assert.match(svg, /data-total="t_serial">t_serial 489 µs</);
   assert.match(svg, /data-total="t_total">t_total 349 µs</);
   // The bars' widths are in proportion: compute fills 349/489 of the 400-unit track.
-  const compute = /<rect class="bar bar-compute" data-bar="compute" x="118" y="8" width="([\d.]+)"/.exec(svg);
+  const compute = /<rect class="bar bar-compute" data-bar="compute" x="0" y="18" width="([\d.]+)"/.exec(svg);
   assert.ok(Math.abs(Number(compute[1]) - (400 * CASE2.t_compute) / CASE2.t_serial) < 1e-9);
   // All zero (nothing to do) still draws.
   assert.match(timelineSVG({ t_compute: 0, t_serial: 0, t_total: 0, collectives: [] }), /t_total 0 s/);

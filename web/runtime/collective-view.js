@@ -174,7 +174,7 @@ export function simLayout(sim, wraps, sums = false) {
   const width = Math.max(...xs) - Math.min(...xs) + w + 2 * margin;
   const height = Math.max(...ys) - Math.min(...ys) + h + 2 * margin;
   const boxes = centers.map((c) => ({ x: c.x - left, y: c.y - top }));
-  return { grid, cell, detailed, w, h, boxes, links, width, height, sums };
+  return { grid, cell, detailed, w, h, boxes, links, width, height, sums, torus: sim.shape.length === 2 };
 }
 
 // Where a straight line from a box's centre towards `to` leaves the box.
@@ -189,25 +189,46 @@ function edge(from, to, w, h) {
 }
 
 // The curve a move follows from box a to box b: a quadratic Bézier bending to the left of the
-// direction of travel, so the two directions of a link never overlap; long (wraparound) moves
-// bend more. [sx, sy, cx, cy, ex, ey].
+// direction of travel, so the two directions of a link never overlap: [sx, sy, cx, cy, ex, ey].
+// A torus's wraparound move (its boxes are not neighbours in the picture) leaves by the
+// source's outer edge and arrives by the target's opposite edge, as the dashed stubs show:
+// two such segments, 12 numbers, the first half of the way on the first.
 export function movePath(layout, from, to) {
   const a = layout.boxes[from];
   const b = layout.boxes[to];
   const dist = Math.hypot(b.x - a.x, b.y - a.y) || 1;
-  const near = dist <= Math.max(layout.w, layout.h) + GAP + 1;
-  const bend = (near ? 0.2 : 0.3) * dist;
+  const round = (v) => Math.round(v * 10) / 10;
+  if (dist > Math.max(layout.w, layout.h) + GAP + 1 && layout.torus) {
+    const across = Math.abs(b.x - a.x) > Math.abs(b.y - a.y);
+    const d = across ? -Math.sign(b.x - a.x) : -Math.sign(b.y - a.y); // the way the move travels
+    const half = across ? layout.w / 2 : layout.h / 2;
+    const stub = GAP * 0.75;
+    const side = 5 * d; // each direction on its own side of the stub
+    const point = (box, along) => (across ? { x: box.x + along, y: box.y - side } : { x: box.x + side, y: box.y + along });
+    const segment = (p, q) => [p.x, p.y, (p.x + q.x) / 2, (p.y + q.y) / 2, q.x, q.y];
+    return [...segment(point(a, d * (half + 3)), point(a, d * (half + stub))),
+      ...segment(point(b, -d * (half + stub)), point(b, -d * (half + 3)))].map(round);
+  }
+  const bend = 0.2 * dist;
   const control = { x: (a.x + b.x) / 2 + ((b.y - a.y) / dist) * bend, y: (a.y + b.y) / 2 - ((b.x - a.x) / dist) * bend };
   const start = edge(a, control, layout.w, layout.h);
   const end = edge(b, control, layout.w, layout.h);
-  return [start.x, start.y, control.x, control.y, end.x, end.y].map((v) => Math.round(v * 10) / 10);
+  return [start.x, start.y, control.x, control.y, end.x, end.y].map(round);
 }
 
-// A point of the curve at t in [0, 1].
+// A point of a move's path at t in [0, 1].
 export function pointAt(path, t) {
+  if (path.length === 12) return t < 0.5 ? pointAt(path.slice(0, 6), 2 * t) : pointAt(path.slice(6), 2 * t - 1);
   const [sx, sy, cx, cy, ex, ey] = path;
   const u = 1 - t;
   return { x: u * u * sx + 2 * u * t * cx + t * t * ex, y: u * u * sy + 2 * u * t * cy + t * t * ey };
+}
+
+// The SVG path data of a move's path.
+export function pathData(path) {
+  const parts = [];
+  for (let i = 0; i < path.length; i += 6) parts.push(`M${path[i]} ${path[i + 1]} Q${path[i + 2]} ${path[i + 3]} ${path[i + 4]} ${path[i + 5]}`);
+  return parts.join(' ');
 }
 
 // The moves of a step grouped by link (from -> to), in the order the engine lists them.
@@ -280,7 +301,6 @@ export function movesSVG(sim, layout, index, progress = 0.5) {
   if (!step) return '';
   return movesByLink(step.moves).map((link) => {
     const path = movePath(layout, link.from, link.to);
-    const [sx, sy, cx, cy, ex, ey] = path;
     const chips = link.moves.map((move, k) => {
       const t = chipT(progress, k, link.moves.length);
       const p = pointAt(path, t);
@@ -288,7 +308,7 @@ export function movesSVG(sim, layout, index, progress = 0.5) {
         `x="-4" y="-4" width="8" height="8" rx="2" transform="translate(${Math.round(p.x * 10) / 10},${Math.round(p.y * 10) / 10})" ` +
         `fill="${chunkColor(chunkOrigin(sim, move.chunk), sim.devices)}"><title>chunk ${move.chunk}: ${escapeHTML(formatValue(move.bytes, 'B'))}</title></rect>`;
     });
-    return `<g class="move" data-from="${link.from}" data-to="${link.to}"><path class="arrow" d="M${sx} ${sy} Q${cx} ${cy} ${ex} ${ey}" ` +
+    return `<g class="move" data-from="${link.from}" data-to="${link.to}"><path class="arrow" d="${pathData(path)}" ` +
       `marker-end="url(#arrowhead)"/>${chips.join('')}</g>`;
   }).join('');
 }
@@ -422,8 +442,8 @@ export function collectiveSimHTML({ schema, chips = [], values = {}, run = null,
     `<div class="sb-calc sb-sim sb-coll${error ? ' is-stale' : ''}">` +
     `<p class="desc">A collective played step by step: every move is the engine’s, and so is the closed form beside it.</p>` +
     `<form class="fields" novalidate>${inputs.map(field).join('')}` +
-    `<div class="field check"><label><input type="checkbox" name="sums" value="yes"${sums ? ' checked' : ''}> show sums</label>` +
-    `<span class="unit">ReduceScatter and AllReduce: small numbers to add up</span></div></form>` +
+    `<div class="field check" title="ReduceScatter and AllReduce: device d holds the number d + 1 in every chunk; watch the sums build up">` +
+    `<label><input type="checkbox" name="sums" value="yes"${sums ? ' checked' : ''}> show sums</label></div></form>` +
     `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +
     controlsHTML(sim, index) +
     `<div class="sim-body"><div class="sim-grid coll-picture" data-picture tabindex="0" role="region" aria-label="The devices, step by step">${picture}</div>` +

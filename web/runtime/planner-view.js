@@ -102,38 +102,38 @@ export function timelineModel(result) {
   };
 }
 
-const T_LEFT = 118;
 const T_WIDTH = 400;
-const T_LANE = 44;
+const T_LANE = 54;
 
+// Each lane: its name and total above, its bars below, across the full width (so the chart
+// stays legible when a phone shrinks it); a dashed mark where the lane's total ends.
 export function timelineSVG(result) {
   const model = timelineModel(result);
-  const x = (t) => T_LEFT + (T_WIDTH * t) / model.span;
+  const x = (t) => (T_WIDTH * t) / model.span;
   const parts = [];
   model.lanes.forEach((lane, k) => {
-    const y = 8 + k * T_LANE;
-    parts.push(`<text class="lane-name" x="0" y="${y + 14}">${escapeHTML(lane.name)}</text>`);
+    const y = k * T_LANE;
+    parts.push(`<text class="lane-name" x="0" y="${y + 12}">${escapeHTML(lane.name)}: ` +
+      `<tspan class="lane-total" data-total="${lane.totalName}">${escapeHTML(`${lane.totalName} ${formatValue(lane.total, 's')}`)}</tspan></text>`);
     lane.bars.forEach((bar, i) => {
-      const top = bar.half === 'bottom' ? y + 14 : y;
+      const top = y + 18 + (bar.half === 'bottom' ? 14 : 0);
       const height = bar.half ? 13 : 27;
       const width = Math.max(x(bar.start + bar.time) - x(bar.start), bar.time > 0 ? 1 : 0);
       parts.push(`<rect class="bar bar-${bar.kind}" data-bar="${escapeHTML(bar.label)}" x="${x(bar.start)}" y="${top}" ` +
         `width="${width}" height="${height}" style="opacity:${bar.kind === 'comm' ? 1 - 0.15 * (i % 3) : 1}">` +
         `<title>${escapeHTML(`${bar.label}: ${formatValue(bar.time, 's')}`)}</title></rect>`);
-      if (width >= 7 * bar.label.length) {
+      if (width >= 6.5 * bar.label.length + 8) {
         parts.push(`<text class="bar-label" x="${x(bar.start) + 4}" y="${top + height / 2}" dominant-baseline="central">${escapeHTML(bar.label)}</text>`);
       }
     });
     const end = x(lane.total ?? 0);
-    parts.push(`<line class="total-mark" x1="${end}" x2="${end}" y1="${y - 3}" y2="${y + 30}"/>`,
-      `<text class="lane-total" x="${T_LEFT + T_WIDTH + 8}" y="${y + 14}" data-total="${lane.totalName}">${escapeHTML(`${lane.totalName} ${formatValue(lane.total, 's')}`)}</text>`);
+    parts.push(`<line class="total-mark" x1="${end}" x2="${end}" y1="${y + 15}" y2="${y + 48}"/>`);
   });
-  const axisY = 8 + model.lanes.length * T_LANE;
-  parts.push(`<line class="axis" x1="${T_LEFT}" x2="${T_LEFT + T_WIDTH}" y1="${axisY}" y2="${axisY}"/>`,
-    `<text class="tick" x="${T_LEFT}" y="${axisY + 13}">0</text>`,
-    `<text class="tick" x="${T_LEFT + T_WIDTH}" y="${axisY + 13}" text-anchor="end">${escapeHTML(formatValue(model.span, 's'))}</text>`);
-  const width = T_LEFT + T_WIDTH + 118;
-  return `<svg class="timeline" viewBox="0 0 ${width} ${axisY + 18}" role="img" ` +
+  const axisY = model.lanes.length * T_LANE;
+  parts.push(`<line class="axis" x1="0" x2="${T_WIDTH}" y1="${axisY}" y2="${axisY}"/>`,
+    `<text class="tick" x="0" y="${axisY + 13}">0</text>`,
+    `<text class="tick" x="${T_WIDTH}" y="${axisY + 13}" text-anchor="end">${escapeHTML(formatValue(model.span, 's'))}</text>`);
+  return `<svg class="timeline" viewBox="-2 -2 ${T_WIDTH + 4} ${axisY + 20}" role="img" ` +
     `aria-label="compute and communication, one after another and overlapped">${parts.join('')}</svg>`;
 }
 

@@ -175,7 +175,7 @@ function panelSVG(panel, grid, dimCount) {
   }
   const label = panel.label ? `<p class="panel-label">${escapeHTML(panel.label)}</p>` : '';
   // Shrinks with the page down to about 4.5rem a device, then the picture scrolls sideways.
-  return `<figure class="mesh-panel" style="max-width:${width}px">${label}<svg class="mesh" viewBox="0 0 ${width} ${height}" ` +
+  return `<figure class="mesh-panel" style="max-width:${Math.round(width * 1.5)}px">${label}<svg class="mesh" viewBox="0 0 ${width} ${height}" ` +
     `style="min-width:${Math.min(panel.cols * 4 + 2, 40)}rem" role="img" aria-label="${panel.rows * panel.cols} devices` +
     `${panel.label ? ` at ${escapeHTML(panel.label)}` : ''}">${parts.join('')}</svg></figure>`;
 }
@@ -210,9 +210,8 @@ export function shardingBodyHTML(schema, run) {
   const outputs = schema?.outputs ?? [];
   return `<p class="caption" data-caption>${escapeHTML(captionText(layout))}</p>` +
     `<div class="shard-picture">${meshPictureHTML(layout)}</div>` +
-    `<div class="shard-numbers"><dl class="outputs"><div class="out"><dt>local shape</dt>` +
-    `<dd data-local>${escapeHTML(localShapeText(layout))}</dd></div></dl>${needs}` +
-    `${outputsListHTML(outputs, memory, MEMORY_OUTPUTS, { stale: !memory })}` +
+    `<div class="shard-numbers">${needs}` +
+    `${outputsListHTML(outputs, memory, MEMORY_OUTPUTS, { stale: !memory, lead: [['local shape', escapeHTML(localShapeText(layout)), 'data-local']] })}` +
     `<p class="jax-title">In JAX:</p><pre class="jax" data-jax><code>${escapeHTML(jaxLines(layout).join('\n'))}</code></pre></div>`;
 }
 

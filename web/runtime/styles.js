@@ -326,11 +326,12 @@ svg.mesh { font-size: 10px; }
 .case-badge { --_badge: var(--_accent); }
 .plan { margin: 0.2rem 0; padding-left: 1.4rem; }
 .plan code, .plan-table td { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.88rem; }
-svg.timeline { min-width: 24rem; max-width: 44rem; font-size: 11px; }
+svg.timeline { max-width: 40rem; font-size: 11px; }
 .timeline .bar-compute { fill: var(--_compute); }
 .timeline .bar-comm { fill: var(--_comm); }
 .timeline .bar-label { fill: #fff; font-size: 10px; }
 .timeline .lane-name, .timeline .tick { fill: var(--_muted); }
+@container (max-width: 30rem) { svg.timeline { font-size: 13px; } .timeline .bar-label { font-size: 12px; } }
 .timeline .lane-total { fill: var(--_fg); font-weight: 600; }
 .timeline .total-mark { stroke: var(--_fg); stroke-width: 1.5; stroke-dasharray: 3 2; }
 .timeline .axis { stroke: var(--_border); }
@@ -342,6 +343,8 @@ svg.timeline { min-width: 24rem; max-width: 44rem; font-size: 11px; }
 .plan-table { border-collapse: collapse; font-size: 0.9rem; font-variant-numeric: tabular-nums; width: 100%; }
 .plan-table th, .plan-table td { padding: 0.25rem 0.5rem; border-top: 1px solid var(--_border); text-align: left; white-space: nowrap; }
 .plan-table thead th { border-top: 0; font-size: 0.85rem; }
+.plan-table td[data-column="plan"] { white-space: normal; min-width: 14rem; }
+.outputs.stale dd[data-local] { opacity: 1; text-decoration: none; }
 .worked { margin-top: 0.6rem; }
 .steps { padding-left: 1.4rem; margin: 0.3rem 0; font-size: 0.9rem; }
 .steps li { margin: 0.35rem 0; overflow-x: auto; overflow-y: hidden; }
@@ -350,7 +353,7 @@ svg.timeline { min-width: 24rem; max-width: 44rem; font-size: 11px; }
 .badge-latency { --_badge: var(--_memory); }
 .badge-bandwidth { --_badge: var(--_comm); }
 .bound { margin: 0 0 0.4rem; }
-.sb-coll .check { justify-content: flex-end; }
+.sb-coll .check { justify-content: flex-end; padding-bottom: 0.4rem; }
 .sb-coll .check label { display: inline-flex; align-items: center; gap: 0.4rem; font-weight: 600; }
 .sb-coll .check input { width: auto; }
 .coll-picture { max-width: 40rem; }

@@ -5,6 +5,7 @@
 // No DOM, no engine.
 import { escapeHTML } from './escape.js';
 import { formatValue } from './format.js';
+import { inputText } from './render.js';
 
 // { field, message, position? } from anything thrown: the engine's CalculatorError keeps its
 // field and position; anything else is a general failure.
@@ -77,7 +78,7 @@ export function fieldHTML(input, value, { prefix, error = null, text = value, ch
   } else {
     // Text, not type=number: "1e9" must be typeable, and the engine parses strictly.
     const mode = input.type === 'text' ? '' : ' inputmode="decimal"';
-    const placeholder = input.default === null || input.default === undefined ? '' : String(input.default);
+    const placeholder = input.default === null || input.default === undefined ? '' : inputText(input.default);
     control = `<input ${common} type="text"${mode} autocomplete="off" spellcheck="false" ` +
       `value="${escapeHTML(value)}" placeholder="${escapeHTML(placeholder)}">`;
   }
@@ -86,10 +87,12 @@ export function fieldHTML(input, value, { prefix, error = null, text = value, ch
     `<span class="error" id="${id}-err" data-error-for="${name}" role="alert">${errorHTML(mine, text)}</span></div>`;
 }
 
-// A result's value as text: numbers in SI with the schema's unit, text as it is.
+// A result's value as text: numbers in SI with the schema's unit (a count with no unit keeps
+// every digit: 262,144 elements, not 262k), text as it is.
 export function valueText(value, unit = '') {
   if (value === undefined || value === null || value === '') return '—';
   if (Array.isArray(value)) return value.join('');
+  if (typeof value === 'number' && !unit && Number.isInteger(value)) return formatValue(value, '', 'int');
   return formatValue(value, unit, 'si');
 }
 
@@ -98,12 +101,18 @@ export function notationHTML(text) {
   return escapeHTML(text).replace(/_\{([^}]*)\}|_([A-Za-z0-9]+)/g, (_, braced, bare) => `<sub>${braced ?? bare}</sub>`);
 }
 
-// A list of name/value pairs (a <dl>) for the named outputs the schema has, in `names` order.
-export function outputsListHTML(outputs, result, names, { stale = false, cls = '' } = {}) {
-  const items = names.map((name) => outputs.find((o) => o.name === name)).filter(Boolean).map((output) =>
-    `<div class="out" title="${escapeHTML(output.description ?? '')}"><dt><code>${escapeHTML(output.name)}</code></dt>` +
-    `<dd data-output="${escapeHTML(output.name)}">${escapeHTML(valueText(result?.[output.name], output.unit))}</dd></div>`);
-  return `<dl class="outputs${cls ? ` ${cls}` : ''}${stale ? ' stale' : ''}">${items.join('')}</dl>`;
+// A list of name/value pairs (a <dl>) for the named outputs the schema has, in `names` order;
+// text in the book's notation (C[I, K_Y]) gets its subscripts. `lead`: [label, html, attribute]
+// items put first.
+export function outputsListHTML(outputs, result, names, { stale = false, cls = '', lead = [] } = {}) {
+  const first = lead.map(([label, html, attribute]) => `<div class="out"><dt>${escapeHTML(label)}</dt><dd ${attribute}>${html}</dd></div>`);
+  const items = names.map((name) => outputs.find((o) => o.name === name)).filter(Boolean).map((output) => {
+    const text = valueText(result?.[output.name], output.unit);
+    const html = typeof result?.[output.name] === 'string' && text.includes('[') ? notationHTML(text) : escapeHTML(text);
+    return `<div class="out" title="${escapeHTML(output.description ?? '')}"><dt><code>${escapeHTML(output.name)}</code></dt>` +
+      `<dd data-output="${escapeHTML(output.name)}">${html}</dd></div>`;
+  });
+  return `<dl class="outputs${cls ? ` ${cls}` : ''}${stale ? ' stale' : ''}">${[...first, ...items].join('')}</dl>`;
 }
 
 // The engine's worked solution: one item per step, its LaTeX through `tex` (the builder and the
