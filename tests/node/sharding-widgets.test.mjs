@@ -17,7 +17,7 @@ import {
   simInputs, costRequest, simRequest, runCollective, latencyOf, sampleValues, chunkGrid, chunkOrigin, simLayout,
   collectiveSVG, movesByLink, traffic, statsView, checkText, collectiveSimHTML, pointAt, movePath,
 } from '../../web/runtime/collective-view.js';
-import { dimensionNames, markedTextHTML, notationHTML, errorHTML, asError } from '../../web/runtime/widget-form.js';
+import { dimensionNames, markedTextHTML, notationHTML, errorHTML, asError, valueText } from '../../web/runtime/widget-form.js';
 import { parseArgs } from '../../web/builder/args.mjs';
 import { extractDirectives } from '../../web/builder/directives.mjs';
 
@@ -106,6 +106,10 @@ test('a third mesh axis draws one grid per index; a big mesh is described, not d
   const picture = meshPictureHTML(quiz);
   assert.equal((picture.match(/<svg class="mesh"/g) ?? []).length, 2);
   assert.match(picture, /<p class="panel-label">Z=1<\/p>/);
+  // The engine may spell a dimension's axes as text ('XY') rather than a list: same picture.
+  const spelled = { ...quiz, dims: quiz.dims.map((d) => ({ ...d, axes: d.axes.join('') })), unreduced: 'Z' };
+  assert.equal(meshPictureHTML(spelled), picture);
+  assert.equal(captionText(spelled), 'I is split 16 ways over XY; J is not split. Every block is on 2 devices. Unreduced over Z: each device holds partial sums.');
   const big = layoutOf({ X: 16, Y: 8 }, [['I', ['X']], ['J', ['Y']]]);
   assert.match(meshPictureHTML(big), /128 devices are too many to draw/);
   // One axis: a 1-D array, devices across in rows of 4, blocks labelled by their piece.
@@ -202,6 +206,9 @@ test('an illegal spec shows the engine’s message beside the array field, the o
   assert.match(markedTextHTML('A[I_X', 5), /A\[I_X<mark data-position="5">&#x2423;<\/mark>/); // past the end
   assert.equal(errorHTML({ message: 'bad' }, 'x'), 'bad');
   assert.deepEqual(asError(new Error('boom')), { field: '', message: 'the engine failed: boom' });
+  // Counts keep every digit, with their unit; quantities take SI prefixes.
+  assert.deepEqual([valueText(4096, 'devices'), valueText(262144, ''), valueText(2, 'x'), valueText(4, 'hops'), valueText(1048576, 'B'), valueText(null)],
+    ['4,096 devices', '262,144', '2×', '4 hops', '1.05 MB', '—']);
 });
 
 test('the form offers a size field per dimension of the spec, the presets, and the chip names', () => {
@@ -375,6 +382,8 @@ test('each frame shows the devices’ chunks, the next step’s moves and the tr
   assert.equal(statsView(AG4, 2).phase, 'done');
   assert.equal(checkText(AG4), 'simulation total 44.4 µs = closed form 44.4 µs');
   assert.equal(checkText({ ...AG4, time: 3 * HOP }), 'simulation total 66.7 µs differs from the closed form 44.4 µs');
+  assert.equal(checkText({ ...AG4, shape: [2, 2], time: 3 * HOP }),
+    'simulation total 66.7 µs, one axis after the other; the closed form 44.4 µs runs both axes at once');
   assert.deepEqual(movesByLink(AG4.steps[1].moves).map((l) => `${l.from}>${l.to}`), ['0>1', '1>2', '2>3', '3>0']);
 });
 

@@ -69,14 +69,16 @@ export class SbCollectiveSim extends HTMLElement {
         `<p class="error" role="alert">${escapeHTML(`the simulator engine failed to load: ${err?.message ?? err}`)}</p>`;
       return;
     }
-    if (!this.#form()) {
+    const fromBuild = Boolean(this.#form());
+    if (!fromBuild) {
       const values = Object.fromEntries(ATTRIBUTES.map((name) => [name, (this.getAttribute(name) ?? '').trim()]));
       this.shadowRoot.innerHTML = collectiveSimHTML({
         schema: this.#schema, chips: this.#engine.chips(), values, run: runCollective(this.#engine, this.#schema, values),
       });
     }
     this.#wire();
-    this.#resimulate(true);
+    // The build typeset the closed form: keep it until KaTeX is here.
+    this.#resimulate(true, fromBuild);
     loadTex().then((tex) => {
       if (!tex) return;
       this.#tex = tex;
@@ -120,7 +122,7 @@ export class SbCollectiveSim extends HTMLElement {
 
   // Re-simulates after an edit; a bad field shows the engine's message beside it and keeps the
   // last good run on screen, dimmed.
-  #resimulate(force = false) {
+  #resimulate(force = false, keepFormula = false) {
     const values = readFields(this.#form());
     const key = JSON.stringify(values);
     if (!force && key === this.#lastKey) return; // input and change both fire for one edit
@@ -135,7 +137,7 @@ export class SbCollectiveSim extends HTMLElement {
     this.#run = run;
     this.#layout = simLayout(run.sim, values.wraparound === 'yes', values.sums === 'yes' && Boolean(run.sim.sums));
     this.#flow = traffic(run.sim);
-    this.shadowRoot.querySelector('[data-cost]').innerHTML = costHTML(this.#schema, run.cost, this.#tex);
+    if (!keepFormula) this.shadowRoot.querySelector('[data-cost]').innerHTML = costHTML(this.#schema, run.cost, this.#tex);
     this.shadowRoot.querySelector('[data-legend-slot]').innerHTML = legendHTML(run.sim);
     this.#stat('check').textContent = checkText(run.sim);
     const scrub = this.#control('scrub');

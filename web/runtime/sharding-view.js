@@ -6,7 +6,7 @@
 // only lays them out. No DOM, no engine state.
 import { escapeHTML } from './escape.js';
 import { SHADOW_CSS, SHARDING_CSS } from './styles.js';
-import { asError, effectiveValue, dimensionNames, dimensionInput, fieldHTML, outputsListHTML } from './widget-form.js';
+import { asError, axesText, effectiveValue, dimensionNames, dimensionInput, fieldHTML, outputsListHTML } from './widget-form.js';
 
 export { effectiveValue };
 export const PRESETS = ['A[I, J]', 'A[I_X, J]', 'A[I_X, J_Y]', 'A[I_XY, J]', 'A[I_YX, J]'];
@@ -192,12 +192,12 @@ export function meshPictureHTML(layout) {
 
 // What the picture shows, in words: dimensions, their axes, copies of each block.
 export function captionText(layout) {
-  const dims = layout.dims.map((d) => (d.axes.length
-    ? `${d.name} is split ${d.pieces} ways over ${d.axes.join('')}`
+  const dims = layout.dims.map((d) => (axesText(d.axes)
+    ? `${d.name} is split ${d.pieces} ways over ${axesText(d.axes)}`
     : `${d.name} is not split`));
   const copies = copiesPerBlock(layout);
   const drawn = layout.dims.length > 2 ? ` Only ${layout.dims[0].name} and ${layout.dims[1].name} are drawn.` : '';
-  const unreduced = layout.unreduced?.length ? ` Unreduced over ${layout.unreduced.join('')}: each device holds partial sums.` : '';
+  const unreduced = axesText(layout.unreduced) ? ` Unreduced over ${axesText(layout.unreduced)}: each device holds partial sums.` : '';
   return `${dims.join('; ')}. Every block is on ${copies} device${copies === 1 ? '' : 's'}.${drawn}${unreduced}`;
 }
 

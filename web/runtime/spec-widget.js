@@ -56,12 +56,14 @@ export class SpecWidget extends HTMLElement {
         `<p class="error" role="alert">${escapeHTML(`the engine failed to load: ${err?.message ?? err}`)}</p>`;
       return;
     }
-    if (!this.#form()) {
+    const fromBuild = Boolean(this.#form());
+    if (!fromBuild) {
       const values = this.#attributeValues();
       this.shadowRoot.innerHTML = this.html(values, this.run(values));
     }
     this.#wire();
-    this.#update(true);
+    // The build drew the same answer with its formulas typeset: keep that body until KaTeX is here.
+    this.#update(true, fromBuild);
     // Formulas come when KaTeX has loaded; until then the LaTeX shows as code.
     loadTex().then((tex) => {
       if (!tex) return;
@@ -110,7 +112,7 @@ export class SpecWidget extends HTMLElement {
     return next;
   }
 
-  #update(force = false) {
+  #update(force = false, keepBody = false) {
     if (!this.schema || !this.#form()) return;
     const values = this.#syncDims(readFields(this.#form()));
     const key = JSON.stringify(values);
@@ -123,7 +125,7 @@ export class SpecWidget extends HTMLElement {
     this.#lastRun = run;
     const body = this.body(run);
     clearErrors(this.shadowRoot);
-    if (body !== null) this.shadowRoot.querySelector('[data-body]').innerHTML = body;
+    if (body !== null && !keepBody) this.shadowRoot.querySelector('[data-body]').innerHTML = body;
     if (run.error) {
       showError(this.shadowRoot, run.error, effectiveValue(this.schema, values, run.error.field), body === null);
       return;

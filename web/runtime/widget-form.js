@@ -87,13 +87,25 @@ export function fieldHTML(input, value, { prefix, error = null, text = value, ch
     `<span class="error" id="${id}-err" data-error-for="${name}" role="alert">${errorHTML(mine, text)}</span></div>`;
 }
 
-// A result's value as text: numbers in SI with the schema's unit (a count with no unit keeps
-// every digit: 262,144 elements, not 262k), text as it is.
+// Units the SI prefixes suit; any other unit (devices, chips, hops) is a count.
+const SI_UNITS = new Set(['s', 'B', 'B/s', 'FLOP', 'FLOP/s']);
+
+// A result's value as text: quantities in SI with the schema's unit, counts with every digit
+// (262,144 elements, 4,096 devices: "4.1k devices" would misstate a mesh), text as it is.
 export function valueText(value, unit = '') {
   if (value === undefined || value === null || value === '') return '—';
   if (Array.isArray(value)) return value.join('');
-  if (typeof value === 'number' && !unit && Number.isInteger(value)) return formatValue(value, '', 'int');
+  if (typeof value === 'number' && Number.isInteger(value) && !SI_UNITS.has(unit)) {
+    const count = formatValue(value, '', 'int');
+    if (!unit) return count;
+    return unit === 'x' ? `${count}×` : `${count} ${unit}`;
+  }
   return formatValue(value, unit, 'si');
+}
+
+// Mesh axes as text whether the engine lists them (['X', 'Y']) or spells them ('XY').
+export function axesText(axes) {
+  return Array.isArray(axes) ? axes.join('') : String(axes ?? '');
 }
 
 // Book notation with its subscripts set: I_XY -> I<sub>XY</sub>, AllGather_{X} -> AllGather<sub>X</sub>.
