@@ -26,6 +26,7 @@ export class SpecWidget extends HTMLElement {
   #started = false;
   #lastKey = '';
   #lastRun = null;
+  #sizes = new Map(); // dimension sizes typed so far, by name
   #observer = new MutationObserver((records) => this.#onAttributes(records));
 
   connectedCallback() {
@@ -99,15 +100,17 @@ export class SpecWidget extends HTMLElement {
     });
   }
 
-  // A new set of dimension names rebuilds their size fields, keeping the sizes of the names
-  // that stay; the spec's own field is untouched, so typing goes on.
+  // A new set of dimension names rebuilds their size fields; a size typed once comes back with
+  // its name (a spec half-typed, with no names yet, keeps the fields it had). The spec's own
+  // field is untouched, so typing goes on.
   #syncDims(values) {
     const slot = this.shadowRoot.querySelector('[data-dims]');
     const names = this.dimNames(values);
     const shown = [...slot.querySelectorAll('input')].map((input) => input.name);
-    if (names.join() === shown.join()) return values;
+    for (const name of shown) this.#sizes.set(name, values[name] ?? '');
+    if (names.join() === shown.join() || (names.length === 0 && shown.length > 0)) return values;
     const next = Object.fromEntries(Object.entries(values).filter(([name]) => !shown.includes(name)));
-    for (const name of names) next[name] = values[name] ?? (this.getAttribute(name.toLowerCase()) ?? '').trim();
+    for (const name of names) next[name] = this.#sizes.get(name) ?? (this.getAttribute(name.toLowerCase()) ?? '').trim();
     slot.innerHTML = this.dimsHTML(names, next);
     return next;
   }
