@@ -390,8 +390,10 @@ test('each frame shows the devices’ chunks, the next step’s moves and the tr
 test('a ring sits on a circle, a line goes back and forth in rows, a 2D torus is a grid with wraparound stubs', () => {
   const ringLayout = simLayout(AG4, true);
   const [top, right, bottom, left] = ringLayout.boxes;
-  assert.ok(top.y < right.y && right.x > left.x && bottom.y > top.y && Math.abs(top.x - bottom.x) < 1e-9);
+  assert.ok(top.y < right.y && right.x > left.x && bottom.y > top.y && top.x === bottom.x);
   assert.deepEqual(ringLayout.links.map((l) => [l.a, l.b, l.wrap]), [[0, 1, false], [1, 2, false], [2, 3, false], [3, 0, true]]);
+  // On the circle the wraparound is one more chord, no stubs.
+  assert.match(collectiveSVG(AG4, ringLayout, 2), new RegExp(`<line class="link wrap" x1="${left.x}" y1="${left.y}" x2="${top.x}" y2="${top.y}"/>`));
   const line = simLayout(AG4, false);
   assert.deepEqual(line.links.map((l) => [l.a, l.b]), [[0, 1], [1, 2], [2, 3]]);
   assert.ok(line.boxes.every((b) => b.y === line.boxes[0].y));
@@ -409,6 +411,8 @@ test('a ring sits on a circle, a line goes back and forth in rows, a 2D torus is
   assert.deepEqual(pointAt(there, 0), { x: there[0], y: there[1] });
   assert.deepEqual(pointAt(there, 1), { x: there[4], y: there[5] });
   // AllToAll: blocks by source (rows) and destination (columns), coloured by their source.
+  assert.deepEqual(chunkGrid(AG4), { rows: 2, cols: 2 });
+  assert.deepEqual(chunkGrid({ ...AG4, shape: [8], devices: 8, chunks: 8 }), { rows: 3, cols: 3 });
   const a2a = { ...AG4, op: 'all-to-all', chunks: 16 };
   assert.deepEqual(chunkGrid(a2a), { rows: 4, cols: 4 });
   assert.equal(chunkOrigin(a2a, 9), 2);

@@ -107,11 +107,12 @@ export function runCollective(engine, schema, values) {
 }
 
 // How a device's chunks sit in its box: AllToAll blocks by source (rows) and destination
-// (columns); on a 2D torus chunks like the mesh; on a ring 8 a row.
+// (columns); on a 2D torus chunks like the mesh; on one axis a near-square block (a square box
+// keeps the ring's circle small, so the cells stay big on a phone).
 export function chunkGrid(sim) {
   if (sim.op === 'all-to-all') return { rows: sim.devices, cols: sim.devices };
   if (sim.shape.length === 2) return { rows: sim.shape[0], cols: sim.shape[1] };
-  const cols = Math.min(sim.chunks, 8);
+  const cols = Math.ceil(Math.sqrt(sim.chunks));
   return { rows: Math.ceil(sim.chunks / cols), cols };
 }
 
@@ -158,7 +159,7 @@ export function simLayout(sim, wraps, sums = false) {
     }
     for (let i = 0; i < n; ++i) links.push({ a: i, b: (i + 1) % n, wrap: i === n - 1 });
   } else {
-    const perRow = Math.max(2, Math.min(8, Math.floor(640 / (w + GAP))));
+    const perRow = Math.max(2, Math.min(8, Math.floor(440 / (w + GAP))));
     for (let i = 0; i < n; ++i) {
       const row = Math.floor(i / perRow);
       const col = row % 2 ? perRow - 1 - (i % perRow) : i % perRow;
@@ -173,7 +174,7 @@ export function simLayout(sim, wraps, sums = false) {
   const top = Math.min(...ys) - h / 2 - margin;
   const width = Math.max(...xs) - Math.min(...xs) + w + 2 * margin;
   const height = Math.max(...ys) - Math.min(...ys) + h + 2 * margin;
-  const boxes = centers.map((c) => ({ x: c.x - left, y: c.y - top }));
+  const boxes = centers.map((c) => ({ x: Math.round((c.x - left) * 10) / 10, y: Math.round((c.y - top) * 10) / 10 }));
   return { grid, cell, detailed, w, h, boxes, links, width, height, sums, torus: sim.shape.length === 2 };
 }
 
@@ -284,7 +285,7 @@ function deviceSVG(sim, layout, state, sums, id) {
 function linkSVG(layout, link) {
   const a = layout.boxes[link.a];
   const b = layout.boxes[link.b];
-  if (!link.wrap || layout.boxes.length <= 2 || (Math.hypot(b.x - a.x, b.y - a.y) <= Math.max(layout.w, layout.h) + GAP + 1)) {
+  if (!link.wrap || !layout.torus) {
     return `<line class="link${link.wrap ? ' wrap' : ''}" x1="${a.x}" y1="${a.y}" x2="${b.x}" y2="${b.y}"/>`;
   }
   // A torus's wraparound: a dashed stub leaving each edge, as <sb-torus> draws it.
