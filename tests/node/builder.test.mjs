@@ -72,7 +72,7 @@ test('authoring mistakes fail the build with file and line', async () => {
     ['# T\n\n{{roofline.time}}\n', /^chapters\/x\.md:3: \{\{roofline\.time\}\}: roofline has no output "time"; its outputs are t_compute, /],
     ['# T\n\nx\ny {{roofline.t_compute bytes=-5}}\n', 'chapters/x.md:4: {{roofline.t_compute bytes=-5}}: bytes must be > 0, got -5'],
     ['# T\n\n{{roofline.t_compute | bogus}}\n', 'chapters/x.md:3: {{roofline.t_compute | bogus}}: unknown format "bogus"; use si, sci, int, num, raw'],
-    ['# T\n\n::chart roofline\n', 'chapters/x.md:3: unknown directive "::chart"; use ::calculator, ::plot, ::exercise, ::simulation, ::chip-table, ::torus, ::my-chip'],
+    ['# T\n\n::chart roofline\n', 'chapters/x.md:3: unknown directive "::chart"; use ::calculator, ::plot, ::exercise, ::simulation, ::chip-table, ::torus, ::my-chip, ::sharding, ::planner, ::collective-sim'],
     ['# T\n\n::calculator roofline flop=1\n', /^chapters\/x\.md:3: ::calculator: roofline has no input "flop"/],
     ['# T\n\n::calculator matmul B=2.5\n', 'chapters/x.md:3: ::calculator: B must be a whole number, got 2.5'],
     ['# T\n\n::calculator rooflines\n', 'chapters/x.md:3: ::calculator: unknown calculator "rooflines"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice'],

@@ -9,6 +9,7 @@ import { SHADOW_CSS } from '../runtime/styles.js';
 import { exerciseHTML } from './exercises.mjs';
 import { simulationDirective } from './directive-simulation.mjs';
 import { chipTableDirective, myChipDirective, torusDirective } from './directive-catalog.mjs';
+import { shardingDirective, plannerDirective, collectiveSimDirective } from './directive-sharding.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML };
@@ -107,6 +108,9 @@ const HANDLERS = {
   'chip-table': chipTableDirective,
   torus: torusDirective,
   'my-chip': myChipDirective,
+  sharding: shardingDirective,
+  planner: plannerDirective,
+  'collective-sim': collectiveSimDirective,
 };
 
 // Returns { markdown, blocks }: markdown with placeholders, blocks[i] the HTML of the i-th.
@@ -129,6 +133,7 @@ export function extractDirectives(ctx, markdown, file) {
     }
     const args = parseArgs(match[2]);
     if (args.duplicates.length) fail(`${args.duplicates[0]} is given twice`);
+    if (args.unclosed) fail('a quoted value has no closing "');
     blocks.push(handler(ctx, args, fail));
     return `<!--sb-directive:${blocks.length - 1}-->`;
   });

@@ -16,9 +16,13 @@ import { SbChipTable } from './sb-chip-table.js';
 import { SbTorus } from './sb-torus.js';
 import { SbMyChip } from './sb-my-chip.js';
 import { SbCollective } from './sb-collective.js';
+import { SbSharding } from './sb-sharding.js';
+import { SbShardedMatmul } from './sb-sharded-matmul.js';
+import { SbCollectiveSim } from './sb-collective-sim.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
-export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbTorus, SbMyChip, SbCollective };
+export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbTorus, SbMyChip,
+  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
@@ -36,6 +40,9 @@ const ELEMENTS = {
   'sb-torus': SbTorus,
   'sb-my-chip': SbMyChip,
   'sb-collective': SbCollective,
+  'sb-sharding': SbSharding,
+  'sb-sharded-matmul': SbShardedMatmul,
+  'sb-collective-sim': SbCollectiveSim,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.
