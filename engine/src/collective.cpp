@@ -69,6 +69,8 @@ Schema collective_schema() {
       {"latency_threshold_bytes", "B",
        "bytes one hop moves in the per-hop latency: a hop carrying less is latency bound"},
       {"link_bandwidth", "B/s", "bandwidth of one link one way (a GPU's NVLink egress)"},
+      {"hop_latency", "s",
+       "per-hop latency used: the latency input, else the chip's ici_hop_latency (0 on a GPU)"},
       {"chips", "chips", "devices in the collective"},
       {"wraps", "", "per axis, whether it wraps around (yes or no); none on a GPU", true},
       {"algbw", "B/s", "algorithm bandwidth V / time (nccl-tests)"},
@@ -154,7 +156,7 @@ Step chips_step(const Sizes& sizes, bool from_axes) {
 
 Step latency_step(double latency, const std::string& source) {
   return step("Per-hop latency (" + source + ")", "T_\\text{min} = " + latex_quantity(latency, "s"),
-              latency, "s", "", {});
+              latency, "s", "hop_latency", {});
 }
 
 // Which axes wrap: the choice, or the catalog's rule with its reason for each axis.
@@ -264,7 +266,7 @@ Result<Model> tpu_model(const Chip& chip, const ResolvedInputs& in, CollectiveOp
     wraps_latex += (i ? ", " : "") + std::string("\\text{") + yes_no + "}";
     wrapped += w.wraps[i] ? 1 : 0;
     steps.push_back(step(axis_name(i) + " wraps around: " + yes_no + " (1 yes, 0 no)", w.reasons[i],
-                         w.wraps[i] ? 1 : 0, "", "", {}));
+                         w.wraps[i] ? 1 : 0, "", "wraps", {}));
     int links = sizes[i] == 1 ? 0 : (w.wraps[i] || sizes[i] > 2 ? 2 : 1);
     m.peak += links * m.link_bandwidth;
     peak_terms += (i ? " + " : "") + std::to_string(links);
@@ -314,11 +316,11 @@ Result<Model> gpu_model(const Chip& chip, const ResolvedInputs& in, CollectiveOp
   m.link_bandwidth = links.nvlink_bandwidth;
   m.latency = in.has("latency") ? in.number("latency") : 0;
   links.latency = m.latency;
-  steps.push_back(step(
-      "wraparound and bidirectional do not apply to a GPU: NVSwitch links every "
-      "pair of GPUs in a node",
-      "\\text{" + chip.id + ": " + format_number(k) + " GPUs per NVLink domain}", k, "", "", {}));
-  steps.push_back(step("Link bandwidth: one GPU's NVLink egress, one way (nvlink_bandwidth)",
+  // NVSwitch links every pair of GPUs in a node: there is no ring to wrap or to use one way.
+  steps.push_back(step("Link bandwidth: one GPU's NVLink egress, one way (nvlink_bandwidth; " +
+                           format_number(k) +
+                           " GPUs per node, switched, so wraparound and bidirectional do not "
+                           "apply)",
                        "W = " + latex_quantity(m.link_bandwidth, "B/s"), m.link_bandwidth, "B/s",
                        "link_bandwidth", {}));
   steps.push_back(
@@ -345,12 +347,13 @@ Step hops_step(const std::vector<double>& parts, double hops) {
 // latency term.
 void add_cost_steps(Model& m, bool tpu, std::vector<Step>& steps) {
   for (Step& s : m.cost.steps) {
+    if (s.output.empty()) s.output = "t_bandwidth";  // one axis's or stage's share of it
     if (s.output == "t_bandwidth") s.depends = {"chips", "link_bandwidth"};
     if (tpu && s.output == "t_bandwidth") s.depends.push_back("wraps");
     if (s.output == "hops") s.depends = {"chips"};
     if (s.output == "t_latency") {
       if (tpu) steps.push_back(hops_step(m.cost.axis_hops, m.cost.hops));
-      s.depends = {"hops"};
+      s.depends = {"hops", "hop_latency"};
     }
     steps.push_back(std::move(s));
   }
@@ -368,13 +371,10 @@ Calculation finish(const Model& m, CollectiveOp op, double bytes, std::vector<St
   out["wraps"] = m.wraps;
   out["link_bandwidth"] = Value::of(m.link_bandwidth);
   out["time"] = Value::of(c.time);
-  out["t_bandwidth"] = Value::of(c.t_bandwidth);
-  out["t_latency"] = Value::of(c.t_latency);
-  out["hops"] = Value::of(c.hops);
   double threshold = m.link_bandwidth * m.latency;
   out["latency_threshold_bytes"] = Value::of(threshold);
+  out["hop_latency"] = Value::of(m.latency);
   if (n <= 1) {
-    out["bytes_per_chip"] = Value::of(0.0);
     steps.push_back(step("One chip: nothing to send", "T = 0", 0, "s", "time", {"chips"}));
   } else {
     const std::string regime = c.latency_bound ? "latency" : "bandwidth";
@@ -385,6 +385,9 @@ Calculation finish(const Model& m, CollectiveOp op, double bytes, std::vector<St
                              (c.latency_bound ? " > 1" : " \\le 1") + " \\Rightarrow \\text{" +
                              regime + " bound}",
                          ratio, "", "bound", {"t_bandwidth", "t_latency"}));
+    out["t_bandwidth"] = Value::of(c.t_bandwidth);
+    out["t_latency"] = Value::of(c.t_latency);
+    out["hops"] = Value::of(c.hops);
     out["bytes_per_chip"] = Value::of(c.bytes_per_chip);
     std::string share =
         op == CollectiveOp::all_to_all
@@ -435,7 +438,8 @@ Calculation finish(const Model& m, CollectiveOp op, double bytes, std::vector<St
   steps.push_back(step("Bytes one hop moves in the per-hop latency (less is latency bound)",
                        latex_quantity(m.link_bandwidth, "B/s") + " \\cdot " +
                            latex_quantity(m.latency, "s") + " = " + latex_quantity(threshold, "B"),
-                       threshold, "B", "latency_threshold_bytes", {"link_bandwidth"}));
+                       threshold, "B", "latency_threshold_bytes",
+                       {"link_bandwidth", "hop_latency"}));
   Calculation calc;
   for (const OutputSpec& spec : collective_schema().outputs) {
     auto it = out.find(spec.name);

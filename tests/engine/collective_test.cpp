@@ -21,10 +21,12 @@ std::string text(const Calculation& c, const std::string& name) {
   return output_value(c, name).text;
 }
 
+// The last step computing `output` (the earlier ones compute its parts).
 const Step* step_for(const Calculation& c, const std::string& output) {
+  const Step* found = nullptr;
   for (const Step& s : c.steps)
-    if (s.output == output) return &s;
-  return nullptr;
+    if (s.output == output) found = &s;
+  return found;
 }
 
 }  // namespace
@@ -167,6 +169,7 @@ TEST_CASE("one chip has nothing to send", "[collective]") {
   Calculation c = collective({{"axis_size", Value::of(1.0)}});
   CHECK(output(c, "time") == 0);
   CHECK(output_value(c, "bound").is_none());
+  CHECK(output_value(c, "hops").is_none());
   CHECK(output_value(c, "algbw").is_none());
   CHECK(output_value(c, "efficiency").is_none());
 }
@@ -218,21 +221,30 @@ TEST_CASE("across H100 nodes the slower of the node and network stages sets the 
   CHECK(output(collective(h200), "time") > 0);
 }
 
-TEST_CASE("the steps compute each output after the outputs it depends on", "[collective]") {
-  for (const char* chip : {"tpu-v5e", "h100"}) {
-    Calculation c = collective({{"chip", Value::of(chip)}, {"axis_size", Value::of(8.0)}});
+TEST_CASE("every step names its output, after the outputs it depends on", "[collective]") {
+  for (Inputs in :
+       std::vector<Inputs>{{},
+                           {{"axes", Value::of("4x4x8")}, {"chip", Value::of("tpu-v5p")}},
+                           {{"axes", Value::of("8x16")}, {"op", Value::of("all-to-all")}},
+                           {{"chip", Value::of("h100")}, {"axis_size", Value::of(8.0)}},
+                           {{"chip", Value::of("h100")},
+                            {"axis_size", Value::of(32.0)},
+                            {"op", Value::of("all-reduce")}},
+                           {{"axis_size", Value::of(1.0)}}}) {
+    Calculation c = collective(in);
     std::vector<std::string> seen;
     for (const Step& s : c.steps) {
+      INFO(s.label);
+      CHECK_FALSE(s.output.empty());
       for (const std::string& d : s.depends) {
-        INFO(chip << ": " << s.output << " depends on " << d);
+        INFO(s.output << " depends on " << d);
         CHECK(std::find(seen.begin(), seen.end(), d) != seen.end());
       }
-      if (!s.output.empty()) seen.push_back(s.output);
+      seen.push_back(s.output);
     }
     for (const auto& [name, value] : c.outputs) {
-      if (value.is_none()) continue;
-      INFO(chip << ": " << name);
-      CHECK(std::find(seen.begin(), seen.end(), name) != seen.end());
+      INFO(name);
+      CHECK(value.is_none() != (std::find(seen.begin(), seen.end(), name) != seen.end()));
     }
   }
 }
