@@ -11,6 +11,7 @@
 
 #include "scalebook/answer.h"
 #include "scalebook/catalog.h"
+#include "scalebook/collective_sim.h"
 #include "scalebook/exercise.h"
 #include "scalebook/format.h"
 #include "scalebook/models.h"
@@ -527,6 +528,86 @@ val simulate_systolic(const val& request) {
   return ok_with("simulation", out);
 }
 
+// A JS number as a double; anything else NaN, which the engine refuses with the field's name.
+double number_or_nan(const val& v) {
+  return v.typeOf().as<std::string>() == "number" ? v.as<double>() : std::nan("");
+}
+
+// simulateCollective: the fields go to the engine as named values, `values` (numbers, or rows
+// of numbers) flattened; the engine checks both. Steps' moves and the states go back as flat
+// typed arrays, which engine.mjs shapes into the documented objects.
+val simulate_collective(const val& request) {
+  scalebook::Inputs fields;
+  std::vector<double> values;
+  val keys = val::global("Object").call<val>("keys", request);
+  for (unsigned i = 0, n = keys["length"].as<unsigned>(); i < n; ++i) {
+    std::string key = keys[i].as<std::string>();
+    val v = request[key];
+    if (v.isNull() || v.isUndefined()) continue;
+    if (key != "values") {
+      fields[key] = inputs_value(v);
+      continue;
+    }
+    if (!val::global("Array").call<bool>("isArray", v)) {
+      values.push_back(std::nan(""));  // not a list: the engine names the field
+      continue;
+    }
+    for (unsigned j = 0, m = v["length"].as<unsigned>(); j < m; ++j) {
+      val item = v[j];
+      if (!val::global("Array").call<bool>("isArray", item)) {
+        values.push_back(number_or_nan(item));
+        continue;
+      }
+      for (unsigned k = 0, r = item["length"].as<unsigned>(); k < r; ++k)
+        values.push_back(number_or_nan(item[k]));
+    }
+  }
+  auto q = scalebook::collective_sim_request(fields, std::move(values));
+  if (!q.ok()) return error_to_js(q.error());
+  auto result = scalebook::simulate_collective(q.value());
+  if (!result.ok()) return error_to_js(result.error());
+  const scalebook::CollectiveSimResult& r = result.value();
+  val shape = val::array();
+  for (std::int64_t n : r.shape) shape.call<void>("push", static_cast<double>(n));
+  val steps = val::array();
+  for (const scalebook::CollectiveSimStep& s : r.steps) {
+    const size_t n = s.moves.size();
+    std::vector<double> from(n), to(n), chunk(n), bytes(n);
+    for (size_t i = 0; i < n; ++i) {
+      from[i] = static_cast<double>(s.moves[i].from), to[i] = static_cast<double>(s.moves[i].to);
+      chunk[i] = static_cast<double>(s.moves[i].chunk), bytes[i] = s.moves[i].bytes;
+    }
+    val moves = val::object();
+    moves.set("from", doubles_to_js(from));
+    moves.set("to", doubles_to_js(to));
+    moves.set("chunk", doubles_to_js(chunk));
+    moves.set("bytes", doubles_to_js(bytes));
+    val j = val::object();
+    j.set("start", s.start);
+    j.set("duration", s.duration);
+    j.set("phase", std::string(scalebook::to_string(s.phase)));
+    j.set("axis", s.axis);
+    j.set("moves", moves);
+    steps.call<void>("push", j);
+  }
+  auto matrices = [](const std::vector<std::vector<double>>& list) {
+    val out = val::array();
+    for (const std::vector<double>& m : list) out.call<void>("push", doubles_to_js(m));
+    return out;
+  };
+  val out = val::object();
+  out.set("op", std::string(scalebook::to_string(r.op)));
+  out.set("shape", shape);
+  out.set("devices", static_cast<double>(r.devices));
+  out.set("chunks", static_cast<double>(r.chunks));
+  out.set("steps", steps);
+  out.set("states", matrices(r.states));
+  if (!r.sums.empty()) out.set("sums", matrices(r.sums));
+  out.set("time", r.time);
+  out.set("closed_form", r.closed_form);
+  return ok_with("simulation", out);
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(scalebook) {
@@ -541,4 +622,5 @@ EMSCRIPTEN_BINDINGS(scalebook) {
   emscripten::function("format", &format_value);
   emscripten::function("parseAnswer", &parse_answer);
   emscripten::function("simulateSystolic", &simulate_systolic);
+  emscripten::function("simulateCollective", &simulate_collective);
 }

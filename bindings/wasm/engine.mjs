@@ -1,5 +1,5 @@
 // The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, chips, models,
-// ..., simulateSystolic }.
+// ..., simulateSystolic, simulateCollective }.
 // Results are plain objects; bad input throws a CalculatorError with code, field, message and,
 // for an error inside a text input (a sharding spec), the offending character's position.
 import createScalebookEngine from './generated/scalebook-engine.mjs';
@@ -76,6 +76,64 @@ export function wrapModule(module) {
         });
       }
       return unwrap(module.simulateSystolic(request)).simulation;
+    },
+    // The four collectives step by step (engine/include/scalebook/collective_sim.h).
+    // request: { op: 'all-gather' | 'reduce-scatter' | 'all-reduce' | 'all-to-all',
+    //   shape: '8' (a ring or a line) or '4x4' (a 2D torus, run along X then along Y),
+    //   bytes (V, the whole array), wraparound: 'yes' | 'no', bidirectional: 'yes' | 'no',
+    //   bandwidth (B/s per link, one way), latency (s, the least a step takes),
+    //   values? (whole numbers: one per device, or devices x devices rows: device d's
+    //   contribution to chunk c, or for an AllToAll the value of block d -> c) }.
+    // Absent fields: all-gather on '8', yes, yes, the collective calculator's default bytes,
+    // the tpu-v5e link. Returns { op, shape: [n...], devices, chunks (devices, or devices^2
+    // blocks src * devices + dst for an AllToAll), steps: [{ start, duration,
+    // phase: 'all-gather' | 'reduce-scatter' | 'all-to-all', axis: 0 | 1,
+    // moves: [{ from, to, chunk, bytes }] }], states: [devices x chunks arrays; states[0]
+    // before the first step, states[k + 1] after step k; the share of chunk c held on device
+    // d], sums (only with values: per state, device d's partial sum of chunk c), time (the
+    // steps' durations summed), closed_form (the collective calculator's time; on a 2D torus
+    // the phases make time the larger) }.
+    simulateCollective(request = {}) {
+      if (!isPlainObject(request)) {
+        throw new CalculatorError({
+          code: 'invalid_argument',
+          field: '',
+          message: 'request must be an object of name: value',
+        });
+      }
+      if (request.values != null && !Array.isArray(request.values)) {
+        throw new CalculatorError({
+          code: 'invalid_argument',
+          field: 'values',
+          message: 'values must be a list of whole numbers, or a list of rows of them',
+        });
+      }
+      const sim = unwrap(module.simulateCollective(request)).simulation;
+      const rows = (flat) => Array.from({ length: sim.devices }, (_, d) =>
+        Array.from(flat.subarray(d * sim.chunks, (d + 1) * sim.chunks)));
+      const out = {
+        op: sim.op,
+        shape: sim.shape,
+        devices: sim.devices,
+        chunks: sim.chunks,
+        steps: sim.steps.map(({ start, duration, phase, axis, moves }) => ({
+          start,
+          duration,
+          phase,
+          axis,
+          moves: Array.from(moves.from, (from, i) => ({
+            from,
+            to: moves.to[i],
+            chunk: moves.chunk[i],
+            bytes: moves.bytes[i],
+          })),
+        })),
+        states: sim.states.map(rows),
+      };
+      if (sim.sums) out.sums = sim.sums.map(rows);
+      out.time = sim.time;
+      out.closed_form = sim.closed_form;
+      return out;
     },
   };
 }

@@ -100,14 +100,14 @@ AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips,
   return t;
 }
 
-double bytes_per_chip(CollectiveOp op, double bytes, double chips) {
+}  // namespace
+
+double collective_bytes_per_chip(CollectiveOp op, double bytes, double chips) {
   double share = (chips - 1) / chips;
   if (op == CollectiveOp::all_reduce) return 2 * share * bytes;
   if (op == CollectiveOp::all_to_all) return share * bytes / chips;
   return share * bytes;
 }
-
-}  // namespace
 
 std::vector<std::string> collective_op_names() {
   std::vector<std::string> names;
@@ -148,6 +148,7 @@ CollectiveCost collective_cost(CollectiveOp op, double bytes,
     cost.steps.push_back(
         {op_name + " along " + t.axis->name + ", " + t.kind, t.latex, t.t_bandwidth, "s", "", {}});
     cost.hops += t.hops;
+    cost.axis_hops.push_back(t.hops);
     inverse += 1 / t.t_bandwidth;
     cost.t_bandwidth = std::max(cost.t_bandwidth, t.t_bandwidth);
     bw_latex += (bw_latex.empty() ? "" : " + ") + ("\\frac{1}{T_{" + t.axis->name + "}}");
@@ -196,7 +197,7 @@ CollectiveCost collective_cost(CollectiveOp op, double bytes,
        "s",
        "time",
        {"t_bandwidth", "t_latency"}});
-  cost.bytes_per_chip = bytes_per_chip(op, bytes, chips);
+  cost.bytes_per_chip = collective_bytes_per_chip(op, bytes, chips);
   if (cost.t_latency > 0) cost.crossover_bytes = bytes * cost.t_latency / cost.t_bandwidth;
   return cost;
 }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "scalebook/chip_calc.h"
+#include "scalebook/collective.h"
 #include "scalebook/format.h"
 #include "scalebook/intensity.h"
 #include "scalebook/matmul.h"
@@ -21,8 +22,9 @@ namespace {
 
 const std::vector<Calculator>& calculators() {
   static const std::vector<Calculator> list = {
-      roofline_calculator(), matmul_calculator(), intensity_calculator(), systolic_calculator(),
-      mxu_calculator(),      chip_calculator(),   slice_calculator(),     transformer_calculator()};
+      roofline_calculator(), matmul_calculator(),     intensity_calculator(),
+      systolic_calculator(), mxu_calculator(),        chip_calculator(),
+      slice_calculator(),    collective_calculator(), transformer_calculator()};
   return list;
 }
 

@@ -51,13 +51,18 @@ struct CollectiveCost {
   double time = 0;  // max(t_latency, t_bandwidth)
   double t_bandwidth = 0;
   double t_latency = 0;
-  double hops = 0;             // sequential hops the latency term counts
-  double bytes_per_chip = 0;   // bytes each chip must send (nccl-tests convention)
-  double crossover_bytes = 0;  // V at which both terms are equal; 0 when no latency
+  double hops = 0;                // sequential hops the latency term counts
+  std::vector<double> axis_hops;  // each axis's share of `hops`, in order (size-1 axes skipped)
+  double bytes_per_chip = 0;      // bytes each chip must send (nccl-tests convention)
+  double crossover_bytes = 0;     // V at which both terms are equal; 0 when no latency
   bool latency_bound = false;
   // The worked solution; steps compute outputs named t_bandwidth, t_latency, time.
   std::vector<Step> steps;
 };
+
+// Bytes each chip sends (the nccl-tests convention): (n-1)/n V for AllGather and ReduceScatter,
+// twice that for AllReduce, (n-1)/n^2 V for AllToAll.
+double collective_bytes_per_chip(CollectiveOp op, double bytes, double chips);
 
 // `axes` with size 1 are skipped; an empty or all-1 list costs nothing.
 CollectiveCost collective_cost(CollectiveOp op, double bytes,
