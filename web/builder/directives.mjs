@@ -9,6 +9,7 @@ import { SHADOW_CSS } from '../runtime/styles.js';
 import { exerciseHTML } from './exercises.mjs';
 import { simulationDirective } from './directive-simulation.mjs';
 import { chipTableDirective, myChipDirective, torusDirective } from './directive-catalog.mjs';
+import { transformerDirective } from './directive-transformer.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML };
@@ -107,6 +108,7 @@ const HANDLERS = {
   'chip-table': chipTableDirective,
   torus: torusDirective,
   'my-chip': myChipDirective,
+  transformer: transformerDirective,
 };
 
 // Returns { markdown, blocks }: markdown with placeholders, blocks[i] the HTML of the i-th.

@@ -15,9 +15,10 @@ import { SbSystolicSim } from './sb-systolic-sim.js';
 import { SbChipTable } from './sb-chip-table.js';
 import { SbTorus } from './sb-torus.js';
 import { SbMyChip } from './sb-my-chip.js';
+import { SbTransformer } from './sb-transformer.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
-export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbTorus, SbMyChip };
+export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbTorus, SbMyChip, SbTransformer };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
@@ -34,6 +35,7 @@ const ELEMENTS = {
   'sb-chip-table': SbChipTable,
   'sb-torus': SbTorus,
   'sb-my-chip': SbMyChip,
+  'sb-transformer': SbTransformer,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.
