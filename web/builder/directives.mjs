@@ -17,6 +17,8 @@ const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML };
 function calculatorDirective(ctx, args, fail) {
   const [name, ...rest] = args.positional;
   if (!name || rest.length) fail('expected ::calculator NAME key=value ...');
+  // <sb-transformer> is the layer diagram, not the generic form.
+  if (name === 'transformer') fail('the transformer calculator has its own element: use ::transformer key=value ...');
   const schema = schemaOrFail(ctx.engine, name, fail);
   const { id, ...values } = args.named;
   if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);

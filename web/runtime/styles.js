@@ -300,23 +300,24 @@ export const TRANSFORMER_CSS = `
 .tf-side .results:first-child { margin-top: 0.3rem; }
 .totals { grid-template-columns: 1fr; }
 .totals dt { color: var(--_muted); font-size: 0.88rem; }
-svg.layer, svg.share { display: block; width: 100%; height: auto; font-family: var(--_font); font-size: 11px; }
+svg.layer, svg.share { display: block; width: 100%; height: auto; font-family: var(--_font); font-size: 12px; }
 svg.layer text, svg.share text { fill: var(--_fg); }
 .layer .stream-line, .layer .flow { stroke: var(--_muted); stroke-width: 1.5; fill: none; }
-.layer .stream { fill: var(--_muted); font-size: 11px; }
-.layer .branch-label { font-weight: 700; font-size: 12px; }
+.layer .stream { fill: var(--_muted); font-size: 12px; }
+.layer .branch-label { font-weight: 700; font-size: 13px; }
 .layer .add circle { fill: var(--_bg); stroke: var(--_fg); stroke-width: 1.5; }
 .layer .add text { font-size: 14px; font-weight: 700; }
 .layer .op rect { fill: var(--_field-bg); stroke: var(--_border); }
-.layer .op text { fill: var(--_muted); font-size: 10.5px; }
+.layer .op text { fill: var(--_muted); font-size: 12px; }
 .layer .block { cursor: pointer; outline: none; --_c: var(--_accent); }
 .layer .g-dot-product { --_c: var(--_memory); }
 .layer .g-mlp { --_c: var(--_compute); }
 .layer .box { fill: color-mix(in srgb, var(--_c) 9%, var(--_bg)); stroke: var(--_c); stroke-width: 1.2; }
 .layer .bar { fill: var(--_c); }
-.layer .bname { font-weight: 700; font-size: 12px; }
-.layer .bshape { fill: var(--_muted); font-size: 10px; }
-.layer .bnum { font-size: 10.5px; font-variant-numeric: tabular-nums; }
+.layer .bname { font-weight: 700; font-size: 13.5px; }
+.layer .bname .sub { font-size: 10.5px; }
+.layer .bshape { fill: var(--_muted); font-size: 12px; }
+.layer .bnum { font-size: 12.5px; font-variant-numeric: tabular-nums; }
 .layer .block:hover .box, .layer .block.active .box { stroke-width: 2.5; fill: color-mix(in srgb, var(--_c) 20%, var(--_bg)); }
 .layer .block:focus-visible .box { stroke-width: 3; stroke-dasharray: 4 2; }
 .detail { margin-top: 0.4rem; padding: 0.4rem 0.55rem; font-size: 0.88rem; border: 1px solid var(--_border);

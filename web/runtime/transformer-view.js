@@ -11,7 +11,7 @@ import { escapeHTML as esc } from './escape.js';
 export const SHAPE_FIELDS = ['L', 'D', 'F', 'N', 'K', 'H', 'V', 'gated', 'E', 'experts_per_token'];
 export const MORE_FIELDS = ['tied', 'norms_per_layer', 'final_norm', 'shared_experts', 'F_expert',
   'dense_layers', 'q_rank', 'kv_rank', 'rope_dim'];
-export const RUN_FIELDS = ['B', 'T', 'dtype', 'causal'];
+export const RUN_FIELDS = ['B', 'T', 'dtype', 'causal', 'remat'];
 export const MODEL_FIELDS = [...SHAPE_FIELDS, ...MORE_FIELDS];
 export const ALL_FIELDS = ['model', ...RUN_FIELDS, ...MODEL_FIELDS];
 
@@ -109,6 +109,17 @@ function tokensText(x) {
   return formatValue(x, '', 'num');
 }
 
+// W_Q as W with a subscript Q, in SVG and in HTML.
+function nameSVG(name) {
+  const [base, sub] = name.split('_');
+  return sub ? `${esc(base)}<tspan class="sub" dy="3">${esc(sub)}</tspan>` : esc(name);
+}
+
+function nameHTML(name) {
+  const [base, sub] = name.split('_');
+  return sub ? `${esc(base)}<sub>${esc(sub)}</sub>` : esc(name);
+}
+
 const shape = (letters) => `[${letters.split(',').join(', ')}]`;
 const sizes = (text) => `[${text.split(' \u00d7 ').join(', ')}]`;
 
@@ -121,7 +132,7 @@ function blockTitle(b) {
 export function blockDetailHTML(block) {
   if (!block) return '<p class="hint">Point at, tab to or tap a block of the layer to see its shapes and counts.</p>';
   const params = block.params ? countText(block.params) : 'none (no weights)';
-  return `<p class="detail-head"><strong>${esc(block.name)}</strong> <span class="what">${esc(NAMES[block.block] ?? '')}</span></p>` +
+  return `<p class="detail-head"><strong>${nameHTML(block.name)}</strong> <span class="what">${esc(NAMES[block.block] ?? '')}</span></p>` +
     `<p class="contraction"><code>${esc(shape(block.left))} \u00b7 ${esc(shape(block.right))} \u2192 ${esc(shape(block.out))}</code><br>` +
     `<code class="sizes">${esc(sizes(block.left_size))} \u00b7 ${esc(sizes(block.right_size))} \u2192 ${esc(sizes(block.out_size))}</code></p>` +
     '<dl class="detail-nums">' +
@@ -137,7 +148,7 @@ const W = 400;
 const RES_X = 18; // the residual stream
 const LEFT = 44;
 const RIGHT = W - 6;
-const BOX_H = 70;
+const BOX_H = 78;
 const GAP = 8;
 
 function boxSVG(block, x, y, w, share) {
@@ -146,10 +157,10 @@ function boxSVG(block, x, y, w, share) {
   return `<g class="block g-${esc(block.group)}" data-block="${esc(block.block)}" tabindex="0" role="button" ` +
     `aria-label="${esc(blockTitle(block))}"><title>${esc(blockTitle(block))}</title>` +
     `<rect class="box" x="${x}" y="${y}" width="${w}" height="${BOX_H}" rx="6"/>` +
-    `<text class="bname" x="${cx}" y="${y + 17}" text-anchor="middle">${esc(block.name)}</text>` +
-    `<text class="bshape" x="${cx}" y="${y + 32}" text-anchor="middle">${esc(shape(block.right))}</text>` +
-    `<text class="bnum" x="${cx}" y="${y + 47}" text-anchor="middle" data-value="params">${esc(block.params ? `${countText(block.params)} params` : 'no weights')}</text>` +
-    `<text class="bnum" x="${cx}" y="${y + 61}" text-anchor="middle" data-value="flops_training">${esc(si(block.flops_training, 'FLOP'))}</text>` +
+    `<text class="bname" x="${cx}" y="${y + 18}" text-anchor="middle">${nameSVG(block.name)}</text>` +
+    `<text class="bshape" x="${cx}" y="${y + 34}" text-anchor="middle">${esc(shape(block.right))}</text>` +
+    `<text class="bnum" x="${cx}" y="${y + 51}" text-anchor="middle" data-value="params">${esc(block.params ? `${countText(block.params)} params` : 'no weights')}</text>` +
+    `<text class="bnum" x="${cx}" y="${y + 67}" text-anchor="middle" data-value="flops_training">${esc(si(block.flops_training, 'FLOP'))}</text>` +
     `<rect class="bar" x="${x + 6}" y="${y + BOX_H - 5}" width="${bar}" height="3"/></g>`;
 }
 
@@ -162,7 +173,7 @@ function rowSVG(blocks, y, total) {
 }
 
 function pillSVG(text, y, cls = 'op', title = '') {
-  const w = Math.max(60, text.length * 7 + 20);
+  const w = Math.max(64, text.length * 7.5 + 24);
   const cx = (LEFT + RIGHT) / 2;
   return `<g class="${cls}">${title ? `<title>${esc(title)}</title>` : ''}<rect x="${cx - w / 2}" y="${y}" width="${w}" height="22" rx="11"/>` +
     `<text x="${cx}" y="${y + 15}" text-anchor="middle">${esc(text)}</text></g>`;
@@ -232,7 +243,7 @@ function item(name, label, text, title = '') {
   return `<div class="out"${title ? ` title="${esc(title)}"` : ''}><dt>${esc(label)}</dt><dd data-output="${esc(name)}">${esc(text)}</dd></div>`;
 }
 
-export function totalsHTML(r) {
+export function totalsHTML(r, values = {}) {
   const moe = r.params_active !== r.params;
   const parts = [
     item('attention', 'attention', `${r.attention}, G = ${formatValue(r.G, '', 'num')}`, 'MHA: K = N; GQA: K divides N; MQA: K = 1; MLA: latent'),
@@ -245,6 +256,8 @@ export function totalsHTML(r) {
     item('flops_training', 'training FLOPs per token', si(r.flops_training, 'FLOP'), '3x forward: the backward pass costs twice the forward'),
     item('flops_6p', `6 \u00d7 ${moe ? 'active ' : ''}params`, si(r.flops_6p, 'FLOP'), 'the rule of thumb, which leaves out dot-product attention'),
     item('flops_step_training', 'training FLOPs for B\u00b7T tokens', si(r.flops_step_training, 'FLOP')),
+    item('flops_training_remat', `training FLOPs per token, remat ${values.remat ?? 'none'}`, si(r.flops_training_remat, 'FLOP'), 'with the recomputation the remat policy needs in the backward pass'),
+    item('activation_bytes', 'activations saved for B\u00b7T tokens', si(r.activation_bytes, 'B'), 'what backpropagation keeps under the remat policy, all layers'),
     item('attention_share', 'attention\u2019s share of layer FLOPs', `${formatValue(100 * r.attention_share, '', 'num')}%`),
     item('crossover_matmuls', 'attention overtakes the matmuls at T =', tokensText(r.crossover_matmuls)),
     item('kv_bytes_per_token', 'KV cache per token', si(r.kv_bytes_per_token, 'B')),
@@ -279,12 +292,12 @@ export function sharePlotSVG({ points, crossover }, current = null) {
     `<path class="curve" d="${d}"/>`);
   if (crossover >= SWEEP_MIN && crossover <= SWEEP_MAX) {
     const x = lx(crossover);
-    const anchor = x > PM.left + w * 0.6 ? 'end' : 'start';
+    const anchor = x > PM.left + w * 0.7 ? 'end' : 'start';
     parts.push(`<line class="cross" x1="${x}" y1="${PM.top}" x2="${x}" y2="${bottom}" data-crossover="${Math.round(crossover)}"/>` +
-      `<text class="cross-label" x="${anchor === 'end' ? x - 5 : x + 5}" y="${PM.top + 14}" text-anchor="${anchor}">attention = matmuls at T = ${tokensText(crossover)}</text>`);
+      `<text class="cross-label" x="${anchor === 'end' ? x - 5 : x + 5}" y="${PM.top + 14}" text-anchor="${anchor}">T = ${tokensText(crossover)}</text>`);
   } else {
-    const where = crossover < SWEEP_MIN ? 'below 1k' : `at T = ${tokensText(crossover)}, beyond 1M`;
-    parts.push(`<text class="cross-label" x="${PM.left + 6}" y="${PM.top + 14}">attention = matmuls ${esc(where)}</text>`);
+    const where = crossover < SWEEP_MIN ? 'crossover below 1k' : `crossover at T = ${tokensText(crossover)}`;
+    parts.push(`<text class="cross-label" x="${PM.left + 6}" y="${PM.top + 14}">${esc(where)}</text>`);
   }
   if (current && current.T >= SWEEP_MIN && current.T <= SWEEP_MAX) {
     parts.push(`<circle class="now" cx="${lx(current.T)}" cy="${ly(current.share)}" r="4.5"><title>T = ${esc(tokensText(current.T))}: ${esc(formatValue(100 * current.share, '', 'num'))}%</title></circle>`);
@@ -343,8 +356,8 @@ export function bodyHTML(result, curve, values) {
     `<div class="tf-picture"><div class="picture" data-layer>${layerSVG(result, values)}</div>` +
     `<div class="detail" data-detail aria-live="polite">${blockDetailHTML(null)}</div></div>` +
     '<div class="tf-side"><h4 class="results">Totals</h4>' +
-    `<div data-totals>${totalsHTML(result)}</div>` +
+    `<div data-totals>${totalsHTML(result, values)}</div>` +
     '<h4 class="results">Attention\u2019s share of the layer FLOPs</h4>' +
     `<div class="plot" data-plot>${curve ? sharePlotSVG(curve, current) : ''}</div>` +
-    '<p class="legend">Dot-product attention over the MLP, projections and attention FLOPs, as the engine counts them at each context length; the dot marks this T.</p></div></div>';
+    '<p class="legend">Dot-product attention\u2019s FLOPs over the layers\u2019 (MLP, projections and attention), as the engine counts them at each context length. Dashed: where attention equals the matmuls (50%); the dot marks this T.</p></div></div>';
 }
