@@ -21,10 +21,11 @@ export class SbTransformer extends HTMLElement {
   #schema = null;
   #blocks = [];
   #pending = 0;
+  #started = false;
 
   connectedCallback() {
-    if (this.#engine || this.#pending) return;
-    this.#pending = -1;
+    if (this.#started) return;
+    this.#started = true;
     this.#start();
   }
 
@@ -38,7 +39,6 @@ export class SbTransformer extends HTMLElement {
       root.innerHTML = `<style>${CSS}</style><p class="error" role="alert">the engine failed to load: ${escapeHTML(err?.message ?? err)}</p>`;
       return;
     }
-    this.#pending = 0;
     if (!root.querySelector('form')) {
       const attrs = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]));
       const values = formValues(this.#models, this.#schema, attributeInputs(attrs));
@@ -118,7 +118,14 @@ export class SbTransformer extends HTMLElement {
 
   #point(event) {
     const block = event.target.closest?.('[data-block]');
-    if (block) this.#show(block.dataset.block);
+    if (!block) return;
+    this.#show(block.dataset.block);
+    // On a phone the detail sits below the picture: a tap brings it into view.
+    const detail = this.shadowRoot.querySelector('[data-detail]');
+    const box = detail.getBoundingClientRect();
+    if (event.type === 'click' && (box.top < 0 || box.bottom > window.innerHeight)) {
+      detail.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    }
   }
 
   #show(id) {
