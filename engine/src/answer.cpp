@@ -423,7 +423,9 @@ struct Slip {
   std::string feedback;
 };
 
-std::vector<Slip> slips() {
+// The known slips; GB vs GiB only for quantities of bytes (a count 5% off is not one).
+std::vector<Slip> slips(Dimension dimension) {
+  bool bytes = dimension == Dimension::bytes || dimension == Dimension::bandwidth;
   const std::string prefix_hint = ": check the unit prefix";
   std::vector<Slip> list;
   for (int k = 1; k <= 4; ++k) {
@@ -438,6 +440,7 @@ std::vector<Slip> slips() {
     list.push_back({1 / thousand, "prefix-1000", by_1000});
     list.push_back({kibi, "prefix-1024", by_1024});
     list.push_back({1 / kibi, "prefix-1024", by_1024});
+    if (!bytes) continue;
     list.push_back({binary, "si-vs-binary", si});
     list.push_back({1 / binary, "si-vs-binary", si});
   }
@@ -502,7 +505,7 @@ Grade grade_answer(std::string_view text, double expected, const Unit& unit, Tol
     grade.feedback = "correct";
     return grade;
   }
-  std::vector<Slip> list = slips();
+  std::vector<Slip> list = slips(unit.dimension);
   const Slip* slip = expected == 0 ? nullptr : find_slip(list, value / expected, tol.rel);
   grade.feedback = slip ? slip->feedback : "not quite";
   grade.slip = slip ? slip->name : "";

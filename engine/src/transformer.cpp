@@ -93,6 +93,8 @@ std::vector<OutputSpec> outputs() {
       {"flops_step_training", "FLOP", "training FLOPs for B T tokens"},
       {"flops_step_training_remat", "FLOP", "training FLOPs for B T tokens with remat"},
       {"attention_ratio", "", "dot-product attention FLOPs over the matmuls' (MLP, projections)"},
+      {"attention_share", "",
+       "dot-product attention's share of the layers' FLOPs (MLP, projections, attention)"},
       {"crossover_matmuls", "tokens",
        "T where dot-product attention FLOPs equal the MLPs' and "
        "projections' (8D for F = 4D, NH = D, K = N)"},
@@ -146,7 +148,12 @@ const Schema& transformer_schema() {
       "chapter 4's Transformer accounting: parameters, FLOPs, KV cache, activation and "
       "training memory, and the roofline of its blocks, for a model from the catalog or "
       "your own",
-      inputs(), outputs()};
+      inputs(),
+      outputs(),
+      {{"blocks",
+        "the contractions of one layer (an MoE layer for a model with experts), as chapter 4's "
+        "layer figure draws them",
+        transformer_parts::block_columns()}}};
   return s;
 }
 
@@ -229,6 +236,7 @@ Result<Calculation> compute_transformer(const ResolvedInputs& in) {
   transformer_parts::add_flops(s, sheet);
   transformer_parts::add_memory(s, sheet);
   transformer_parts::add_roofline(s, sheet);
+  transformer_parts::add_blocks(s, sheet);
   return std::move(sheet).finish(transformer_schema());
 }
 
@@ -253,6 +261,10 @@ Calculation Sheet::finish(const Schema& schema) && {
   for (const OutputSpec& spec : schema.outputs) {
     auto it = values_.find(spec.name);
     out.outputs.emplace_back(spec.name, it == values_.end() ? Value::none() : it->second);
+  }
+  for (const TableSpec& spec : schema.tables) {
+    auto it = tables_.find(spec.name);
+    if (it != tables_.end()) out.tables.emplace_back(spec.name, it->second);
   }
   out.steps = std::move(steps_);
   return out;

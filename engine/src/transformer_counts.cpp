@@ -203,6 +203,11 @@ void add_crossovers(Sheet& sheet, const Forward& f, double T) {
                 "} = " + n(f.attention / (f.mlp + f.projections)),
             f.attention / (f.mlp + f.projections), "",
             {"flops_attention", "flops_mlp", "flops_projections"});
+  double layers = f.attention + f.mlp + f.projections;
+  sheet.add("attention_share", "Dot-product attention's share of the layers' FLOPs",
+            "\\frac{" + n(f.attention) + "}{" + n(f.attention) + " + " + n(f.mlp) + " + " +
+                n(f.projections) + "} = " + n(f.attention / layers),
+            f.attention / layers, "", {"flops_attention", "flops_mlp", "flops_projections"});
   auto cross = [&](const std::string& output, const std::string& label, double flops,
                    const std::string& name) {
     sheet.add(output, label,

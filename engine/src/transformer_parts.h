@@ -33,15 +33,17 @@ struct Setup {
 class Sheet {
  public:
   void set(const std::string& output, Value value) { values_[output] = std::move(value); }
+  void table(const std::string& name, Table table) { tables_[name] = std::move(table); }
   // A numeric output and the step that computes it.
   double add(const std::string& output, const std::string& label, const std::string& latex,
              double value, const std::string& unit, std::vector<std::string> depends = {});
   double number(const std::string& output) const;
-  // The outputs in the schema's order (none for one never set) and the steps.
+  // The outputs and tables in the schema's order (none for one never set) and the steps.
   Calculation finish(const Schema& schema) &&;
 
  private:
   std::map<std::string, Value> values_;
+  std::map<std::string, Table> tables_;
   std::vector<Step> steps_;
 };
 
@@ -52,6 +54,9 @@ void add_params(const Setup& s, Sheet& sheet);
 void add_flops(const Setup& s, Sheet& sheet);
 void add_memory(const Setup& s, Sheet& sheet);
 void add_roofline(const Setup& s, Sheet& sheet);
+// The `blocks` list: one row per contraction of a layer (transformer_blocks.cpp).
+void add_blocks(const Setup& s, Sheet& sheet);
+std::vector<OutputSpec> block_columns();
 
 // "a \cdot b \cdot c" of latex numbers.
 std::string times(std::initializer_list<double> factors);

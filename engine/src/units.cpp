@@ -13,10 +13,12 @@ struct Plain {
   double factor;
 };
 
-constexpr std::array<Plain, 13> kPlain{{
+constexpr std::array<Plain, 15> kPlain{{
     {"", Dimension::count, 1},
     {"token", Dimension::count, 1},
     {"tokens", Dimension::count, 1},
+    {"param", Dimension::count, 1},  // the transformer calculator counts parameters
+    {"params", Dimension::count, 1},
     {"x", Dimension::count, 1},
     {"s", Dimension::time, 1},
     {"ms", Dimension::time, 1e-3},

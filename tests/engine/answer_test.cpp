@@ -384,6 +384,14 @@ TEST_CASE("an answer off by 8 hints at bits and bytes", "[grade][slip]") {
   check_slip(grade("16 Gb", 16, "GB"), "bits-vs-bytes", kBits);
 }
 
+TEST_CASE("only bytes are taken for GB vs GiB; a count a few percent off is not quite",
+          "[grade][slip]") {
+  // Chapter 4's 16.6e9 parameters (4096 rounded to 4e3) against the exact 17.44e9: 1.024^2 off.
+  check_slip(grade("16.6e9", 17442275328, "params", Tolerance{0.02, 0}), "", "not quite");
+  check_slip(grade("16.6e9", 17442275328, "B", Tolerance{0.02, 0}), "si-vs-binary", kSiBinary);
+  check_slip(grade("16.6 GB/s", 17.44, "GB/s", Tolerance{0.02, 0}), "si-vs-binary", kSiBinary);
+}
+
 TEST_CASE("a slip is recognised within the tolerance but at least 1 percent", "[grade][slip]") {
   check_slip(grade("2.01", 1, "", Tolerance{0, 0}), "factor-2", kFactor2);
   check_slip(grade("0.496", 1, "", Tolerance{0, 0}), "factor-2", kFactor2);

@@ -60,11 +60,13 @@ TEST_CASE("each base symbol parses to its dimension with factor 1", "[units]") {
   }
 }
 
-TEST_CASE("a count is no unit, tokens or times", "[units]") {
+TEST_CASE("a count is no unit, tokens, params or times", "[units]") {
   check_units({
       {"", Dimension::count, 1},
       {"token", Dimension::count, 1},
       {"tokens", Dimension::count, 1},
+      {"param", Dimension::count, 1},
+      {"params", Dimension::count, 1},
       {"x", Dimension::count, 1},
   });
 }

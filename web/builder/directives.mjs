@@ -10,6 +10,7 @@ import { exerciseHTML } from './exercises.mjs';
 import { simulationDirective } from './directive-simulation.mjs';
 import { chipTableDirective, myChipDirective, torusDirective } from './directive-catalog.mjs';
 import { shardingDirective, plannerDirective, collectiveSimDirective } from './directive-sharding.mjs';
+import { transformerDirective } from './directive-transformer.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML };
@@ -17,6 +18,8 @@ const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML };
 function calculatorDirective(ctx, args, fail) {
   const [name, ...rest] = args.positional;
   if (!name || rest.length) fail('expected ::calculator NAME key=value ...');
+  // <sb-transformer> is the layer diagram, not the generic form.
+  if (name === 'transformer') fail('the transformer calculator has its own element: use ::transformer key=value ...');
   const schema = schemaOrFail(ctx.engine, name, fail);
   const { id, ...values } = args.named;
   if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);
@@ -111,6 +114,7 @@ const HANDLERS = {
   sharding: shardingDirective,
   planner: plannerDirective,
   'collective-sim': collectiveSimDirective,
+  transformer: transformerDirective,
 };
 
 // Returns { markdown, blocks }: markdown with placeholders, blocks[i] the HTML of the i-th.

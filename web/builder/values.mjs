@@ -19,6 +19,7 @@ export function evaluateValue(engine, source, file, line) {
   if (duplicates.length) fail(`input ${duplicates[0]} is given twice`);
   if (!FORMAT_STYLES.includes(style)) fail(`unknown format "${style}"; use ${FORMAT_STYLES.join(', ')}`);
   const [calculator, output] = positional[0].split('.');
+  if (calculator === 'model') return modelValue(engine, output, named, style, fail);
   const schema = schemaOrFail(engine, calculator, fail);
   const spec = schema.outputs.find((o) => o.name === output);
   if (!spec) fail(`${calculator} has no output "${output}"; its outputs are ${schema.outputs.map((o) => o.name).join(', ')}`);
@@ -30,6 +31,24 @@ export function evaluateValue(engine, source, file, line) {
   }
   const text = formatValue(result[output], spec.unit, style);
   return { text, isText: spec.type === 'text', title: `computed by the engine: ${positional[0]} ${expression.slice(positional[0].length).trim()}`.trim() };
+}
+
+// {{model.FIELD model=ID | format}}: a field of the model catalog (D, E, experts_per_token, ...)
+// or its parameter counts (params, params_active), as the chapters' prose quotes a preset.
+function modelValue(engine, field, named, style, fail) {
+  const keys = Object.keys(named);
+  if (keys.length !== 1 || keys[0] !== 'model') fail('expected model.FIELD model=ID');
+  const models = engine.models();
+  const model = models.find((m) => m.id === named.model);
+  if (!model) fail(`unknown model "${named.model}"; choose from ${models.map((m) => m.id).join(', ')}`);
+  const entry = model.fields.find((f) => f.name === field);
+  const counts = ['params', 'params_active'];
+  if (!entry && !counts.includes(field)) {
+    fail(`models have no field "${field}"; use ${[...model.fields.map((f) => f.name), ...counts].join(', ')}`);
+  }
+  const value = entry ? entry.value : model[field];
+  const title = `from the model catalog: ${model.name}, ${field}${entry?.note ? ` (${entry.note})` : ''}`;
+  return { text: formatValue(value, '', style), isText: typeof value === 'string', title };
 }
 
 export function schemaOrFail(engine, calculator, fail) {

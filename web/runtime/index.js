@@ -19,10 +19,11 @@ import { SbCollective } from './sb-collective.js';
 import { SbSharding } from './sb-sharding.js';
 import { SbShardedMatmul } from './sb-sharded-matmul.js';
 import { SbCollectiveSim } from './sb-collective-sim.js';
+import { SbTransformer } from './sb-transformer.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbTorus, SbMyChip,
-  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim };
+  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
@@ -43,6 +44,7 @@ const ELEMENTS = {
   'sb-sharding': SbSharding,
   'sb-sharded-matmul': SbShardedMatmul,
   'sb-collective-sim': SbCollectiveSim,
+  'sb-transformer': SbTransformer,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.
