@@ -6,12 +6,14 @@
 #include <optional>
 #include <string>
 
+#include "scalebook/array_memory.h"
 #include "scalebook/chip_calc.h"
 #include "scalebook/format.h"
 #include "scalebook/intensity.h"
 #include "scalebook/matmul.h"
 #include "scalebook/mxu.h"
 #include "scalebook/roofline.h"
+#include "scalebook/sharded_matmul.h"
 #include "scalebook/slice.h"
 #include "scalebook/systolic.h"
 
@@ -20,8 +22,9 @@ namespace {
 
 const std::vector<Calculator>& calculators() {
   static const std::vector<Calculator> list = {
-      roofline_calculator(), matmul_calculator(), intensity_calculator(), systolic_calculator(),
-      mxu_calculator(),      chip_calculator(),   slice_calculator()};
+      roofline_calculator(), matmul_calculator(),       intensity_calculator(),
+      systolic_calculator(), mxu_calculator(),          chip_calculator(),
+      slice_calculator(),    array_memory_calculator(), sharded_matmul_calculator()};
   return list;
 }
 
