@@ -130,7 +130,7 @@ Case classify(const MatmulSpec& m) {
     numbers.emplace_back("2");
     if (!ca.empty() && !cb.empty()) {
       parts.push_back(m.a.name + " and " + m.b.name + " split the contracting dimension " + j +
-                      " differently (" + axes_list(ca) + " and " + axes_list(cb) +
+                      " differently (" + j + "_" + ca + " and " + j + "_" + cb +
                       "): gather until they match");
     } else {
       const ShardedArray& split = ca.empty() ? m.b : m.a;
@@ -209,15 +209,15 @@ Wraps decide_wraps(const Chip& chip, const Mesh& mesh, const std::string& mode) 
     return w;
   }
   w.wraps.assign(mesh.axes.size(), false);
-  const auto torus = static_cast<std::size_t>(chip.torus_dims);
   const std::string shape = [&] {
     std::string s;
     for (const MeshAxis& a : mesh.axes) s += (s.empty() ? "" : "x") + std::to_string(a.size);
     return s;
   }();
-  if (mesh.axes.size() != torus) {
+  // Compared as doubles: torus_dims may be any overridden number.
+  if (static_cast<double>(mesh.axes.size()) != chip.torus_dims) {
     w.latex = "\\text{auto: the mesh has " + std::to_string(mesh.axes.size()) + " axes but the " +
-              chip.name + " torus has " + std::to_string(torus) +
+              chip.name + " torus has " + format_number(chip.torus_dims) +
               ", so assume no wraparound (a line along each axis)}";
     return w;
   }

@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
 namespace {
 
-constexpr int kMutationsPerSeed = 100;
+constexpr int kMutationsPerSeed = 30;
 
 // Fragments the notation is made of, so mutations stay near the grammar.
 const char* const kTokens[] = {

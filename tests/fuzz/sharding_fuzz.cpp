@@ -1,7 +1,8 @@
 // libFuzzer target for chapter 3's sharding notation: the three parsers, the page's layout
 // and the array-memory and sharded-matmul calculators, with invariants checked on every
 // result. An input is up to four parts joined by "|":
-//   array or matmul spec | mesh | sizes (I=4096 J=8) | options (a chip id, a dtype, auto/yes/no)
+//   array or matmul spec | mesh | sizes (I=4096 J=8) | options (a chip id, a dtype, auto/yes/no,
+//   name=value overrides such as hbm_capacity=1e9)
 // The parsers see the parts whole; the calculators see them through the registry, which caps
 // text inputs at 100 characters.
 #include <cmath>
@@ -158,12 +159,27 @@ void check_calculation(const std::string& name, const Result<Calculation>& r) {
   require(close(sum, comm) || (sum == 0 && comm == 0));
 }
 
+// The plan ends on the output the spec asks for, and the case is one the book names.
+void check_plan(const std::string& spec, const Result<Calculation>& r) {
+  if (!r.ok()) return;
+  Result<MatmulSpec> m = parse_matmul(spec);
+  require(m.ok());
+  if (m.value().c) require(find(r.value(), "output_sharding")->text == array_text(*m.value().c));
+  const std::string& c = find(r.value(), "case")->text;
+  static const std::set<std::string> cases = {"1", "2", "3", "4", "2+4", "3+4"};
+  require(cases.count(c) == 1);
+}
+
 void run_calculators(const std::vector<std::string>& parts) {
   Inputs options;
   for (const std::string& word : split(parts.size() > 3 ? parts[3] : "", ' ', 64)) {
     if (find_chip(word)) options["chip"] = Value::of(word);
     if (parse_dtype(word)) options["dtype"] = Value::of(word);
     if (word == "auto" || word == "yes" || word == "no") options["wraparound"] = Value::of(word);
+    // name=value: a chip override (hbm_capacity=1e9, torus_dims=3) or any other input.
+    auto eq = word.find('=');
+    if (eq != std::string::npos && eq > 0)
+      options[word.substr(0, eq)] = Value::of(word.substr(eq + 1));
   }
   Inputs sizes;
   for (std::string token : split(parts.size() > 2 ? parts[2] : "", ' ', 64)) {
@@ -174,15 +190,17 @@ void run_calculators(const std::vector<std::string>& parts) {
   Inputs memory = sizes;
   memory["array"] = Value::of(parts[0]);
   if (parts.size() > 1) memory["mesh"] = Value::of(parts[1]);
-  for (const char* key : {"chip", "dtype"}) {
-    if (options.count(key)) memory[key] = options[key];
+  for (const auto& [key, value] : options) {
+    if (key != "wraparound" && key != "peak_flops") memory[key] = value;
   }
   check_calculation("array-memory", calculate("array-memory", memory));
   Inputs matmul = sizes;
   matmul["spec"] = Value::of(parts[0]);
   if (parts.size() > 1) matmul["mesh"] = Value::of(parts[1]);
   for (const auto& [key, value] : options) matmul[key] = value;
-  check_calculation("sharded-matmul", calculate("sharded-matmul", matmul));
+  Result<Calculation> planned = calculate("sharded-matmul", matmul);
+  check_calculation("sharded-matmul", planned);
+  check_plan(parts[0], planned);
 }
 
 }  // namespace
