@@ -45,6 +45,23 @@ const ShardedDim* find_dim(const ShardedArray& a, const std::string& name) {
   return nullptr;
 }
 
+// The axes an AllGather can take off `a` and leave a sharding: on each dimension, some of its
+// minor (last) axes. Taking a major one off would leave each device a strided set of blocks
+// (gathering X of I_XY leaves not I_Y but every Y-th block), which is no sharding at all.
+std::vector<std::string> gatherable(const ShardedArray& a) {
+  std::vector<std::string> out = {""};
+  for (const ShardedDim& d : a.dims) {
+    std::vector<std::string> longer;
+    for (const std::string& so_far : out) {
+      for (std::size_t keep = 0; keep <= d.axes.size(); ++keep) {
+        longer.push_back(so_far + d.axes.substr(keep));
+      }
+    }
+    out = std::move(longer);
+  }
+  return out;
+}
+
 std::string subset(const std::string& axes, unsigned mask) {
   std::string out;
   for (std::size_t i = 0; i < axes.size(); ++i) {
@@ -231,21 +248,19 @@ bool finish(Draft& d, const Reduction& red, const ShardedArray& target, bool req
     add_collective(d, ctx, CollectiveOp::all_reduce, red.all_reduce, before, c);
   }
   if (requested) {
-    // Keep the longest prefix of each wanted subscript the dimension already has in order;
-    // gather the rest, then slice on what is missing.
+    // Keep what each dimension's subscript shares with the wanted one from the front; gather
+    // the rest (minor axes, so the blocks stay whole), then slice on what is missing.
     ShardedArray kept = c;
     std::string gathered;
     for (std::size_t i = 0; i < c.dims.size(); ++i) {
+      const std::string& have = c.dims[i].axes;
       const std::string& want = target.dims[i].axes;
-      std::string keep;
-      for (char axis : c.dims[i].axes) {
-        if (keep.size() < want.size() && want[keep.size()] == axis) {
-          keep += axis;
-        } else {
-          gathered += axis;
-        }
+      std::size_t common = 0;
+      while (common < have.size() && common < want.size() && have[common] == want[common]) {
+        ++common;
       }
-      kept.dims[i].axes = keep;
+      kept.dims[i].axes = have.substr(0, common);
+      gathered += have.substr(common);
     }
     if (!gathered.empty()) add_collective(d, ctx, CollectiveOp::all_gather, gathered, c, kept);
     d.c_peak = std::max(d.c_peak, ctx.local_bytes(kept));
@@ -346,15 +361,12 @@ std::vector<MatmulPlan> plan_matmul(const MatmulSpec& spec, const ShardedArray& 
                                     PlanContext& ctx) {
   const bool requested = spec.c.has_value();
   const ShardedArray& target = requested ? *spec.c : derived_c;
-  const std::string axes_a = used_axes(spec.a), axes_b = used_axes(spec.b);
   std::vector<std::pair<SortKey, MatmulPlan>> keyed;
   std::set<std::string> seen;
-  for (unsigned ma = 0; ma < (1u << axes_a.size()); ++ma) {
-    for (unsigned mb = 0; mb < (1u << axes_b.size()); ++mb) {
+  for (const std::string& gather_a : gatherable(spec.a)) {
+    for (const std::string& gather_b : gatherable(spec.b)) {
       Draft base;
-      if (!prepare(spec, target, requested, subset(axes_a, ma), subset(axes_b, mb), ctx, base)) {
-        continue;
-      }
+      if (!prepare(spec, target, requested, gather_a, gather_b, ctx, base)) continue;
       ShardedArray& r = base.plan.result;
       r.name = target.name;
       for (const ShardedDim& want : target.dims) {

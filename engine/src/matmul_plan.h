@@ -3,7 +3,8 @@
 // collectives, and what each costs.
 //
 // A plan, in order:
-//   1. AllGather any subset of each input's axes (one collective per input);
+//   1. AllGather some of the minor axes of each input's dimensions (one collective per input;
+//      taking off a major axis would leave strided blocks, no sharding);
 //   2. slice locally, for free: an input's contracting dimension onto the axes the other
 //      input has there (the book's "local matmul + AllReduce"), onto axes the requested C
 //      wants unreduced, and the free dimensions onto axes the requested C has on them;

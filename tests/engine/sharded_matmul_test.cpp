@@ -1,9 +1,14 @@
 // The sharded-matmul planner against chapter 3's questions (shared/book/problems/sharding.json)
 // and hand derivations from the collective model's closed forms.
 #include <catch2/catch.hpp>
+#include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "helpers.h"
+#include "scalebook/sharding.h"
 
 using namespace scalebook;
 using namespace scalebook::test;
@@ -293,4 +298,263 @@ TEST_CASE("sharded-matmul refuses what it cannot model, naming the field", "[sha
   CHECK(e.field == "spec");
   CHECK(e.position == 19);
   CHECK(e.message == "spec uses mesh axis Q, which the mesh (X, Y) lacks, at character 19");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every plan, run on numbers: each device holds its block of A, B and C as the sharding says
+// (piece p of a dimension split in P pieces is the range [p n/P, (p+1) n/P), p mixed radix
+// over the subscript's axes), the collectives move only data their group holds, and the final
+// blocks must be the true product's (or sum to it over the axes C keeps unreduced).
+namespace {
+
+struct Block {
+  std::vector<std::pair<std::int64_t, std::int64_t>> ranges;  // [begin, end) per dimension
+  std::vector<std::int64_t> data;                             // row-major over the ranges
+};
+
+class Simulation {
+ public:
+  Simulation(const Mesh& mesh, std::int64_t n) : mesh_(mesh), n_(n) {}
+
+  std::vector<std::int64_t> coords(std::int64_t device) const {
+    std::vector<std::int64_t> c(mesh_.axes.size());
+    for (std::size_t k = mesh_.axes.size(); k-- > 0;) {
+      c[k] = device % mesh_.axes[k].size;
+      device /= mesh_.axes[k].size;
+    }
+    return c;
+  }
+
+  std::vector<std::pair<std::int64_t, std::int64_t>> ranges(const ShardedArray& a,
+                                                            std::int64_t device) const {
+    std::vector<std::int64_t> c = coords(device);
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    for (const ShardedDim& d : a.dims) {
+      std::int64_t piece = 0, pieces = 1;
+      for (char axis : d.axes) {
+        for (std::size_t k = 0; k < mesh_.axes.size(); ++k) {
+          if (mesh_.axes[k].name == axis) piece = piece * mesh_.axes[k].size + c[k];
+        }
+        pieces *= mesh_.find(axis)->size;
+      }
+      out.emplace_back(piece * n_ / pieces, (piece + 1) * n_ / pieces);
+    }
+    return out;
+  }
+
+  // Devices whose coordinates differ from `device`'s only along `axes`.
+  std::vector<std::int64_t> group(std::int64_t device, const std::string& axes) const {
+    std::vector<std::int64_t> mine = coords(device), out;
+    for (std::int64_t d = 0; d < mesh_.devices(); ++d) {
+      std::vector<std::int64_t> c = coords(d);
+      bool same = true;
+      for (std::size_t k = 0; k < c.size(); ++k) {
+        same = same && (c[k] == mine[k] || axes.find(mesh_.axes[k].name) != std::string::npos);
+      }
+      if (same) out.push_back(d);
+    }
+    return out;
+  }
+
+  std::int64_t devices() const { return mesh_.devices(); }
+
+ private:
+  const Mesh& mesh_;
+  std::int64_t n_;
+};
+
+bool contains(const Block& b, std::int64_t i, std::int64_t j) {
+  return b.ranges[0].first <= i && i < b.ranges[0].second && b.ranges[1].first <= j &&
+         j < b.ranges[1].second;
+}
+
+std::int64_t at(const Block& b, std::int64_t i, std::int64_t j) {
+  const std::int64_t width = b.ranges[1].second - b.ranges[1].first;
+  return b.data[static_cast<std::size_t>((i - b.ranges[0].first) * width + j - b.ranges[1].first)];
+}
+
+template <class F>
+Block fill(std::vector<std::pair<std::int64_t, std::int64_t>> ranges, F value) {
+  Block b{std::move(ranges), {}};
+  for (std::int64_t i = b.ranges[0].first; i < b.ranges[0].second; ++i) {
+    for (std::int64_t j = b.ranges[1].first; j < b.ranges[1].second; ++j) {
+      b.data.push_back(value(i, j));
+    }
+  }
+  return b;
+}
+
+std::int64_t a_value(std::int64_t i, std::int64_t j) { return (i * 7 + j * 3) % 5 - 2; }
+std::int64_t b_value(std::int64_t j, std::int64_t k) { return (j * 5 + k) % 7 - 3; }
+std::int64_t c_value(std::int64_t i, std::int64_t k, std::int64_t n) {
+  std::int64_t sum = 0;
+  for (std::int64_t j = 0; j < n; ++j) sum += a_value(i, j) * b_value(j, k);
+  return sum;
+}
+
+ShardedArray parsed(const std::string& text) {
+  Result<ShardedArray> r = parse_array(text);
+  REQUIRE(r.ok());
+  return r.value();
+}
+
+// Runs `plan` (the calculator's text) for A[I, J] * B[J, K] on n x n matrices; "" if it
+// computes C, else what went wrong.
+std::string simulate(const std::string& plan, const MatmulSpec& spec, const Mesh& mesh,
+                     std::int64_t n) {
+  Simulation sim(mesh, n);
+  std::map<std::string, ShardedArray> sharding = {{spec.a.name, spec.a}, {spec.b.name, spec.b}};
+  std::map<std::string, std::vector<Block>> held;
+  for (std::int64_t d = 0; d < sim.devices(); ++d) {
+    held[spec.a.name].push_back(fill(sim.ranges(spec.a, d), a_value));
+    held[spec.b.name].push_back(fill(sim.ranges(spec.b, d), b_value));
+  }
+  std::string c_name;
+  std::size_t start = 0;
+  while (start <= plan.size()) {
+    std::size_t end = plan.find("; ", start);
+    if (end == std::string::npos) end = plan.size();
+    const std::string op = plan.substr(start, end - start);
+    start = end + 2;
+    const std::size_t arrow = op.find(" -> ");
+    const std::size_t star = op.find(" * ");
+    if (star != std::string::npos) {
+      ShardedArray a = parsed(op.substr(0, star));
+      ShardedArray b = parsed(op.substr(star + 3, arrow - star - 3));
+      ShardedArray c = parsed(op.substr(arrow + 4));
+      if (array_text(sharding[a.name]) != array_text(a)) return "A is not " + array_text(a);
+      if (array_text(sharding[b.name]) != array_text(b)) return "B is not " + array_text(b);
+      std::vector<Block> out;
+      for (std::int64_t d = 0; d < sim.devices(); ++d) {
+        const Block& x = held[a.name][static_cast<std::size_t>(d)];
+        const Block& y = held[b.name][static_cast<std::size_t>(d)];
+        if (x.ranges[1] != y.ranges[0])
+          return "contracting blocks differ on device " + std::to_string(d);
+        auto want = sim.ranges(c, d);
+        if (want[0] != x.ranges[0] || want[1] != y.ranges[1]) return "C's block is misplaced";
+        out.push_back(fill(want, [&](std::int64_t i, std::int64_t k) {
+          std::int64_t sum = 0;
+          for (std::int64_t j = x.ranges[1].first; j < x.ranges[1].second; ++j) {
+            sum += at(x, i, j) * at(y, j, k);
+          }
+          return sum;
+        }));
+      }
+      held[c.name] = out;
+      sharding[c.name] = c;
+      c_name = c.name;
+      continue;
+    }
+    const std::size_t space = op.find(' ');
+    const std::string head = op.substr(0, space);
+    const std::string kind = head.substr(0, head.find('_'));
+    const std::string axes = head.substr(head.find('_') + 1);
+    ShardedArray before = parsed(op.substr(space + 1, arrow - space - 1));
+    ShardedArray after = parsed(op.substr(arrow + 4));
+    if (array_text(sharding[before.name]) != array_text(before)) {
+      return op + ": the array is " + array_text(sharding[before.name]);
+    }
+    const std::vector<Block>& old = held[before.name];
+    std::vector<Block> out;
+    for (std::int64_t d = 0; d < sim.devices(); ++d) {
+      const Block& mine = old[static_cast<std::size_t>(d)];
+      auto want = sim.ranges(after, d);
+      std::vector<std::int64_t> peers = sim.group(d, axes);
+      std::string bad;
+      Block next = fill(want, [&](std::int64_t i, std::int64_t j) -> std::int64_t {
+        if (kind == "Slice") {
+          if (!contains(mine, i, j)) bad = "a slice needs data the device lacks";
+          return bad.empty() ? at(mine, i, j) : 0;
+        }
+        if (kind == "AllGather") {
+          for (std::int64_t p : peers) {
+            if (contains(old[static_cast<std::size_t>(p)], i, j)) {
+              return at(old[static_cast<std::size_t>(p)], i, j);
+            }
+          }
+          bad =
+              "no device of the group holds (" + std::to_string(i) + ", " + std::to_string(j) + ")";
+          return 0;
+        }
+        std::int64_t sum = 0;  // ReduceScatter, AllReduce
+        for (std::int64_t p : peers) {
+          if (!contains(old[static_cast<std::size_t>(p)], i, j)) {
+            bad = "a peer lacks the block it must add";
+            return 0;
+          }
+          sum += at(old[static_cast<std::size_t>(p)], i, j);
+        }
+        return sum;
+      });
+      if (!bad.empty()) return op + ": " + bad;
+      out.push_back(std::move(next));
+    }
+    held[after.name] = out;
+    sharding[after.name] = after;
+  }
+  const ShardedArray& c = sharding[c_name];
+  for (std::int64_t d = 0; d < sim.devices(); ++d) {
+    const Block& b = held[c_name][static_cast<std::size_t>(d)];
+    for (std::int64_t i = b.ranges[0].first; i < b.ranges[0].second; ++i) {
+      for (std::int64_t k = b.ranges[1].first; k < b.ranges[1].second; ++k) {
+        std::int64_t sum = 0;
+        for (std::int64_t p : sim.group(d, c.unreduced)) {
+          sum += at(held[c_name][static_cast<std::size_t>(p)], i, k);
+        }
+        if (sum != c_value(i, k, n)) return "C is wrong on device " + std::to_string(d);
+      }
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("every plan, the chosen one and its alternatives, computes the product on numbers",
+          "[sharded-matmul]") {
+  std::uint64_t state = 20261130;
+  auto below = [&](std::uint64_t n) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::size_t>((state >> 33) % n);
+  };
+  const std::int64_t n = 8;
+  int checked = 0;
+  for (int trial = 0; trial < 250; ++trial) {
+    const std::string mesh_text = trial % 2 ? "X=2, Y=2, Z=2" : "X=2, Y=4";
+    const Mesh mesh = parse_mesh(mesh_text).value();
+    // Each mesh axis goes to one of the array's dimensions, its {U_}, or nowhere, in a
+    // random order, so subscripts come in every order.
+    auto shard = [&](const std::string& name, const char* d0, const char* d1, bool unreduced) {
+      std::string axes;
+      for (const MeshAxis& a : mesh.axes) axes.insert(below(axes.size() + 1), 1, a.name);
+      std::string on[3];
+      for (char axis : axes) {
+        std::size_t where = below(unreduced ? 5 : 4);
+        if (where < 2) on[where] += axis;
+        if (where == 4) on[2] += axis;
+      }
+      auto dim = [](const char* d, const std::string& a) { return d + (a.empty() ? "" : "_" + a); };
+      return name + "[" + dim(d0, on[0]) + ", " + dim(d1, on[1]) + "]" +
+             (on[2].empty() ? "" : "{U_" + on[2] + "}");
+    };
+    std::string spec = shard("A", "I", "J", false) + " * " + shard("B", "J", "K", false);
+    if (below(4) != 0) spec += " -> " + shard("C", "I", "K", below(3) == 0);
+    INFO(spec << " on " << mesh_text);
+    Result<Calculation> r = calculate("sharded-matmul", {{"spec", Value::of(spec)},
+                                                         {"mesh", Value::of(mesh_text)},
+                                                         {"chip", Value::of("tpu-v5p")},
+                                                         {"I", Value::of(double(n))},
+                                                         {"J", Value::of(double(n))},
+                                                         {"K", Value::of(double(n))}});
+    REQUIRE(r.ok());
+    const MatmulSpec parsed_spec = parse_matmul(spec).value();
+    std::vector<std::string> plans = {text(r.value(), "plan")};
+    for (const auto& row : table(r.value(), "alternatives").rows) plans.push_back(row[0].text);
+    for (const std::string& p : plans) {
+      INFO(p);
+      CHECK(simulate(p, parsed_spec, mesh, n) == "");
+      ++checked;
+    }
+  }
+  CHECK(checked > 1000);
 }
