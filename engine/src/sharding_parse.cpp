@@ -424,9 +424,10 @@ std::optional<Error> check_names(const Scanner& s, MatmulSpec& m) {
   for (const std::string& name : dim_names(m.b, m.contracting)) free.push_back(name);
   const ShardedArray& c = *m.c;
   auto mismatch = [&](int position) {
-    return s.error("has dimension names that don't line up: " + c.name + " must have " + join(free) +
-                       " (what " + m.a.name + " and " + m.b.name + " leave after contracting " +
-                       m.contracting + "), got " + join(dim_names(c, "")),
+    return s.error("has dimension names that don't line up: " + c.name + " must have " +
+                       join(free) + " (what " + m.a.name + " and " + m.b.name +
+                       " leave after contracting " + m.contracting + "), got " +
+                       join(dim_names(c, "")),
                    position);
   };
   for (const ShardedDim& d : c.dims) {
