@@ -1,5 +1,5 @@
 // The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, chips, models,
-// ..., simulateSystolic, simulateCollective }.
+// ..., simulateSystolic, simulateCollective, shardingLayout }.
 // Results are plain objects; bad input throws a CalculatorError with code, field, message and,
 // for an error inside a text input (a sharding spec), the offending character's position.
 import createScalebookEngine from './generated/scalebook-engine.mjs';
@@ -134,6 +134,24 @@ export function wrapModule(module) {
       out.time = sim.time;
       out.closed_form = sim.closed_form;
       return out;
+    },
+    // Which block of an array each device holds, for the sharding picture. request:
+    // { array: 'A[I_XY, J]', mesh: 'X=2, Y=2' } (mesh also {X: 2, Y: 2} or a slice shape 2x2).
+    // Returns { mesh: [{ name, size }], array (its name), dims: [{ name, axes: ['X', 'Y'],
+    // pieces }], unreduced: ['Z'], devices: [{ id, coords, pieces }], partition_spec }.
+    // Devices are row-major over the mesh axes in order (id = index; coords one per mesh axis);
+    // pieces has one index per dimension, mixed radix over its axes in subscript order (X major
+    // for I_XY, so I_XY and I_YX differ). At most 4096 devices. Errors are CalculatorErrors
+    // with field 'array' or 'mesh' and, inside a text, the offending character's position.
+    shardingLayout(request = {}) {
+      if (!isPlainObject(request)) {
+        throw new CalculatorError({
+          code: 'invalid_argument',
+          field: '',
+          message: 'request must be an object of name: value',
+        });
+      }
+      return unwrap(module.shardingLayout(request)).layout;
     },
   };
 }

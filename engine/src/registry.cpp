@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "scalebook/array_memory.h"
 #include "scalebook/chip_calc.h"
 #include "scalebook/collective.h"
 #include "scalebook/format.h"
@@ -13,6 +14,7 @@
 #include "scalebook/matmul.h"
 #include "scalebook/mxu.h"
 #include "scalebook/roofline.h"
+#include "scalebook/sharded_matmul.h"
 #include "scalebook/slice.h"
 #include "scalebook/systolic.h"
 #include "scalebook/transformer.h"
@@ -22,9 +24,10 @@ namespace {
 
 const std::vector<Calculator>& calculators() {
   static const std::vector<Calculator> list = {
-      roofline_calculator(), matmul_calculator(),     intensity_calculator(),
-      systolic_calculator(), mxu_calculator(),        chip_calculator(),
-      slice_calculator(),    collective_calculator(), transformer_calculator()};
+      roofline_calculator(),       matmul_calculator(),     intensity_calculator(),
+      systolic_calculator(),       mxu_calculator(),        chip_calculator(),
+      slice_calculator(),          collective_calculator(), array_memory_calculator(),
+      sharded_matmul_calculator(), transformer_calculator()};
   return list;
 }
 
