@@ -49,6 +49,8 @@ Schema sharded_matmul_schema() {
       {"case", "", "the book's case: 1, 2, 3, 4, or a combination like 2+4", true},
       {"case_description", "", "what the case means for these arrays", true},
       {"plan", "", "the cheapest plan in the book's notation, one operation after another", true},
+      {"first_collective", "",
+       "the plan's first collective: all-gather, reduce-scatter, all-reduce, or none", true},
       {"output_sharding", "", "C as the plan leaves it", true},
       {"local_a", "", "shape of A on each device, as given", true},
       {"local_b", "", "shape of B on each device, as given", true},
@@ -501,6 +503,15 @@ Result<Calculation> compute_sharded_matmul(const ResolvedInputs& in) {
                        "",
                        "plan",
                        {"case"}});
+  // What the cheaper strategy communicates, as a word a multiple-choice question can offer.
+  const std::string first =
+      plan.collectives.empty() ? "none" : to_string(plan.collectives.front().op);
+  out.steps.push_back({"The plan's first collective: " + first,
+                       "\text{" + first + "}",
+                       static_cast<double>(plan.collectives.size()),
+                       "",
+                       "first_collective",
+                       {"plan"}});
   add_comm_steps(out, plan, sizes, mesh, b);
   add_time_steps(out, plan, sizes, mesh, hw.value().peak_flops);
 
@@ -511,6 +522,7 @@ Result<Calculation> compute_sharded_matmul(const ResolvedInputs& in) {
       {"case", Value::of(c.number)},
       {"case_description", Value::of(c.description)},
       {"plan", Value::of(plan.text())},
+      {"first_collective", Value::of(first)},
       {"output_sharding", Value::of(array_text(plan.c))},
       {"local_a", Value::of(shape_text(la))},
       {"local_b", Value::of(shape_text(lb))},

@@ -259,6 +259,9 @@ Result<Computed> compute(const ExerciseSpec& e, const Params& params) {
     part.tolerance = spec.tolerance;
     part.book = spec.book;
     std::string field = "parts." + spec.id;
+    // Later parts and conditions see this part's answer in SI base units, whatever unit the
+    // question asks in, so "max(a, b)" over a time in us and one in ms stays right.
+    double answer_si = 0;
     if (spec.kind == "choice") {
       const Value* v = output_value(calc.value(), spec.output);
       if (!v || !v->is_text()) {
@@ -323,8 +326,9 @@ Result<Computed> compute(const ExerciseSpec& e, const Params& params) {
                                     (base.empty() ? "a count" : base) + ")"});
       }
       part.expected = si / unit.value().factor;
+      answer_si = si;
     }
-    out.numbers.emplace_back(spec.id, part.kind == "number" ? part.expected : 0);
+    out.numbers.emplace_back(spec.id, answer_si);
     out.parts.push_back(std::move(part));
   }
   return out;

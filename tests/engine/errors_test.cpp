@@ -8,7 +8,7 @@ using namespace scalebook::test;
 TEST_CASE("an unknown calculator is not found", "[errors]") {
   check_error(run_error("rooflin", {}), ErrorCode::not_found, "calculator",
               "unknown calculator \"rooflin\"; choose one of roofline, matmul, intensity, "
-              "systolic, mxu, chip, slice");
+              "systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer");
 }
 
 TEST_CASE("an unknown input names itself and the known ones", "[errors]") {
@@ -94,5 +94,5 @@ TEST_CASE("an unknown calculator has no schema", "[errors]") {
   REQUIRE_FALSE(s.ok());
   CHECK(s.error().message ==
         "unknown calculator \"\"; choose one of roofline, matmul, intensity, systolic, mxu, chip, "
-        "slice");
+        "slice, collective, array-memory, sharded-matmul, transformer");
 }

@@ -166,3 +166,18 @@ TEST_CASE("bad seeds, parts and files get clear errors", "[exercise]") {
   CHECK(make_variant(parse_exercise_file(bad_prompt).value().exercises[0], 0).error().message ==
         "the prompt uses {{C}}, which is no parameter or value");
 }
+
+TEST_CASE("later parts see earlier answers in SI units, whatever unit each asks in",
+          "[exercise]") {
+  // Part a asks in us and part b in ms; b = 2 * a must still be twice the same time.
+  const char* text = R"({"chapter": "x", "exercises": [{"id": "e", "section": "s",
+    "book_ref": "r", "title": "t", "prompt": "p",
+    "parts": [{"id": "a", "calculator": "matmul", "inputs": {"B": 256}, "output": "t_compute",
+               "unit": "us", "tolerance": {"rel": 0.02}},
+              {"id": "b", "answer": "2 * a", "unit": "ms", "tolerance": {"rel": 0.02}}]}]})";
+  Result<ExerciseFile> file = parse_exercise_file(text);
+  REQUIRE(file.ok());
+  Result<Variant> v = make_variant(file.value().exercises[0], 0);
+  REQUIRE(v.ok());
+  CHECK(v.value().parts[1].expected == Approx(2 * v.value().parts[0].expected / 1000));
+}

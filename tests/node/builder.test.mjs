@@ -11,12 +11,12 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-builder-'));
 const realOut = path.join(tmp, 'site');
 let built;
 
-test('the book builds: an index of 13 sections, chapters 1, 2 and 4', async () => {
+test('the book builds: an index of 13 sections, chapters 1 to 4', async () => {
   built = await buildSite({ out: realOut });
-  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '04-transformers']);
+  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers']);
   const index = fs.readFileSync(path.join(realOut, 'index.html'), 'utf8');
   assert.equal((index.match(/<li class="(ready|later)"/g) ?? []).length, 13);
-  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 10);
+  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 9);
   assert.match(index, /<a href="01-roofline.html">Rooflines<\/a>/);
   assert.match(index, /<span class="number">12<\/span>\s*<div><h2><span>GPUs<\/span>/);
   for (const asset of ['assets/scalebook.js', 'assets/site.css', 'assets/katex/katex.min.css', 'embed.html']) {
@@ -68,7 +68,7 @@ async function buildError(markdown, options) {
 
 test('authoring mistakes fail the build with file and line', async () => {
   const cases = [
-    ['# T\n\nA {{nope.t_compute}}.\n', 'chapters/x.md:3: {{nope.t_compute}}: unknown calculator "nope"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice'],
+    ['# T\n\nA {{nope.t_compute}}.\n', 'chapters/x.md:3: {{nope.t_compute}}: unknown calculator "nope"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer'],
     ['# T\n\n{{roofline.time}}\n', /^chapters\/x\.md:3: \{\{roofline\.time\}\}: roofline has no output "time"; its outputs are t_compute, /],
     ['# T\n\nx\ny {{roofline.t_compute bytes=-5}}\n', 'chapters/x.md:4: {{roofline.t_compute bytes=-5}}: bytes must be > 0, got -5'],
     ['# T\n\n{{roofline.t_compute | bogus}}\n', 'chapters/x.md:3: {{roofline.t_compute | bogus}}: unknown format "bogus"; use si, sci, int, num, raw'],
@@ -80,7 +80,7 @@ test('authoring mistakes fail the build with file and line', async () => {
     ['# T\n\n{{model.D}}\n', 'chapters/x.md:3: {{model.D}}: expected model.FIELD model=ID'],
     ['# T\n\n::calculator roofline flop=1\n', /^chapters\/x\.md:3: ::calculator: roofline has no input "flop"/],
     ['# T\n\n::calculator matmul B=2.5\n', 'chapters/x.md:3: ::calculator: B must be a whole number, got 2.5'],
-    ['# T\n\n::calculator rooflines\n', 'chapters/x.md:3: ::calculator: unknown calculator "rooflines"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice'],
+    ['# T\n\n::calculator rooflines\n', 'chapters/x.md:3: ::calculator: unknown calculator "rooflines"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer'],
     ['# T\n\n::plot roofline for=r\n', 'chapters/x.md:3: ::plot: no calculator with id "r" above this plot'],
     ['# T\n\n::exercise nope\n', 'chapters/x.md:3: ::exercise: unknown exercise "nope"'],
     ['# T\ntext\n::exercise nope\n', 'chapters/x.md:3: ::exercise: a directive must be a paragraph of its own (blank lines around it)'],

@@ -14,7 +14,8 @@ function outcome(engine, c) {
     return { outputs };
   } catch (error) {
     assert.ok(error instanceof CalculatorError, `${c.name}: ${error}`);
-    return { error: { code: error.code, field: error.field, message: error.message } };
+    const { code, field, message, position } = error;
+    return { error: position === undefined ? { code, field, message } : { code, field, message, position } };
   }
 }
 
@@ -46,7 +47,7 @@ for (const [build, load] of [['release', loadEngine], ['checked', loadChecked]])
 
 test('list names every calculator with its description', async () => {
   const engine = await loadEngine();
-  assert.deepEqual(engine.list().map((c) => c.name), ['roofline', 'matmul', 'intensity', 'systolic', 'mxu', 'chip', 'slice']);
+  assert.deepEqual(engine.list().map((c) => c.name), ['roofline', 'matmul', 'intensity', 'systolic', 'mxu', 'chip', 'slice', 'collective', 'array-memory', 'sharded-matmul', 'transformer']);
   assert.match(engine.list()[1].description, /X\[B,D\]/);
 });
 
