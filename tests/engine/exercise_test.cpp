@@ -167,8 +167,7 @@ TEST_CASE("bad seeds, parts and files get clear errors", "[exercise]") {
         "the prompt uses {{C}}, which is no parameter or value");
 }
 
-TEST_CASE("later parts see earlier answers in SI units, whatever unit each asks in",
-          "[exercise]") {
+TEST_CASE("later parts see earlier answers in SI units, whatever unit each asks in", "[exercise]") {
   // Part a asks in us and part b in ms; b = 2 * a must still be twice the same time.
   const char* text = R"({"chapter": "x", "exercises": [{"id": "e", "section": "s",
     "book_ref": "r", "title": "t", "prompt": "p",
