@@ -25,6 +25,14 @@ Result<DimSizes> dimension_sizes(const std::vector<const ShardedArray*>& arrays,
       sizes[d.name] = fallback->second;
     }
   }
+  // A size for a dimension the arrays do not have is a typo, not something to ignore.
+  for (const auto& [name, size] : in.dimensions()) {
+    if (sizes.count(name)) continue;
+    std::string known;
+    for (const auto& [dim, unused] : sizes) known += (known.empty() ? "" : ", ") + dim;
+    return Error{ErrorCode::invalid_argument, name,
+                 name + " is not a dimension of these arrays; they have " + known};
+  }
   return sizes;
 }
 

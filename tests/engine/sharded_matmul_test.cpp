@@ -121,7 +121,6 @@ TEST_CASE("Question 2 through the planner on a v4p 4x4x4, whose axes all wrap",
   Inputs in = {{"chip", Value::of("tpu-v4p")},
                {"B", Value::of(1024.0)},
                {"D", Value::of(4096.0)},
-               {"E", Value::of(4096.0)},
                {"F", Value::of(65536.0)}};
   const double b = 1024, d = 4096;
   // 2a: gathering A[B_X, D_Y] over X moves 2BD/Y: 23.3 us.
@@ -136,6 +135,8 @@ TEST_CASE("Question 2 through the planner on a v4p 4x4x4, whose axes all wrap",
   CHECK(collective(ab, 0)[1].text == "X, Y");
   CHECK(collective(ab, 0)[4].number == Approx(4.66e-5).epsilon(2e-3));
   // 2c: AllReduce over Z of the 2BD/16 block each device holds: 11.65 us.
+  in.erase("F");
+  in["E"] = Value::of(4096.0);
   Calculation z = plan("A[B_X, E_Z] * W[E_Z, D_Y] -> C[B_X, D_Y]", "X=4, Y=4, Z=4", in);
   CHECK(text(z, "case") == "3");
   CHECK(collective(z, 0)[0].text == "all-reduce");
@@ -290,6 +291,8 @@ TEST_CASE("sharded-matmul refuses what it cannot model, naming the field", "[sha
               "I", "I=4098 must be divisible by 4, the size of its axis X=4, in A");
   check_error(run_error("sharded-matmul", {{"spec", Value::of("A[M, J] * B[J, K]")}}),
               ErrorCode::invalid_argument, "M", "give the size of dimension M, like M=4096");
+  check_error(run_error("sharded-matmul", {{"Q", Value::of(8.0)}}), ErrorCode::invalid_argument,
+              "Q", "Q is not a dimension of these arrays; they have I, J, K");
   check_error(run_error("sharded-matmul", {{"dtype", Value::of("fp32")}}), ErrorCode::unsupported,
               "dtype", "tpu-v5e has no fp32 peak in the catalog; give peak_flops to set one");
   CHECK(run("sharded-matmul", {{"dtype", Value::of("fp32")}, {"peak_flops", Value::of(1e14)}})

@@ -395,6 +395,8 @@ TEST_CASE("array-memory: every dimension needs a size that its axes divide",
           "[sharding][array-memory]") {
   check_error(run_error("array-memory", {{"array", Value::of("B[M_X, N]")}}),
               ErrorCode::invalid_argument, "M", "give the size of dimension M, like M=4096");
+  check_error(run_error("array-memory", {{"K", Value::of(8.0)}}), ErrorCode::invalid_argument, "K",
+              "K is not a dimension of these arrays; they have I, J");
   check_error(run_error("array-memory", {{"I", Value::of(1000.0)}}), ErrorCode::invalid_argument,
               "I", "I=1000 must be divisible by 16, the product of its axes X=8, Y=2, in A");
   check_error(run_error("array-memory", {{"array", Value::of("A[I, J_Y]")}, {"J", Value::of(3.0)}}),
