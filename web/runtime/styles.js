@@ -357,6 +357,9 @@ svg.timeline { max-width: 40rem; font-size: 11px; }
 .sb-coll .check label { display: inline-flex; align-items: center; gap: 0.4rem; font-weight: 600; }
 .sb-coll .check input { width: auto; }
 .coll-picture { max-width: 40rem; }
+/* The side panel wraps under a wide torus rather than squeezing its text out of view. */
+.sb-coll .sim-side { min-width: min(100%, 18rem); }
+.sb-coll .sim-stats dd { white-space: normal; overflow-wrap: anywhere; text-align: right; }
 svg.coll { font-size: 10px; }
 .coll .dev-box { fill: var(--_field-bg); stroke: var(--_border); stroke-width: 1.5; }
 .coll .dev-label { fill: var(--_muted); }
