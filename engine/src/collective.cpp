@@ -20,7 +20,6 @@ using Sizes = std::vector<std::int64_t>;
 constexpr double kMaxAxisSize = 1e6;
 constexpr std::size_t kMaxAxes = 3;
 constexpr const char* kAxisNames[] = {"X", "Y", "Z"};
-constexpr std::int64_t kHugeSize = 1000000000;
 
 Schema collective_schema() {
   Schema s{"collective",
@@ -538,53 +537,10 @@ CollectiveCost gpu_collective_cost(CollectiveOp op, double bytes, double gpus,
                         "hops",
                         "hops",
                         {}});
-  cost.t_latency = cost.hops * links.latency;
-  cost.steps.push_back({"Latency time: every step costs at least the latency",
-                        "T_\\text{lat} = " + latex_number(cost.hops) + " \\cdot " +
-                            latex_quantity(links.latency, "s") + " = " +
-                            latex_quantity(cost.t_latency, "s"),
-                        cost.t_latency,
-                        "s",
-                        "t_latency",
-                        {}});
-  cost.latency_bound = cost.t_latency > cost.t_bandwidth;
-  cost.time = std::max(cost.t_latency, cost.t_bandwidth);
-  cost.steps.push_back(
-      {name + " time: the larger term (" + (cost.latency_bound ? "latency" : "bandwidth") +
-           " bound)",
-       "T = \\max(T_\\text{lat}, T_\\text{bw}) = " + latex_quantity(cost.time, "s"),
-       cost.time,
-       "s",
-       "time",
-       {"t_bandwidth", "t_latency"}});
-  cost.bytes_per_chip = collective_bytes_per_chip(op, bytes, gpus);
-  if (cost.t_latency > 0) cost.crossover_bytes = bytes * cost.t_latency / cost.t_bandwidth;
+  finish_collective_cost(cost, op, bytes, gpus,
+                         "Latency time: every step costs at least the latency",
+                         latex_number(cost.hops), links.latency);
   return cost;
-}
-
-bool parse_axis_sizes(std::string_view text, std::vector<std::int64_t>& sizes) {
-  sizes.clear();
-  auto first = text.find_first_not_of(" \t");
-  if (first == std::string_view::npos) return false;
-  auto last = text.find_last_not_of(" \t");
-  std::int64_t size = 0;
-  int digits = 0;
-  for (std::size_t i = first; i <= last; ++i) {
-    char c = text[i];
-    if (c >= '0' && c <= '9') {
-      size = std::min<std::int64_t>(size * 10 + (c - '0'), kHugeSize);
-      ++digits;
-    } else if (c == 'x' && digits > 0) {
-      sizes.push_back(size);
-      size = 0;
-      digits = 0;
-    } else {
-      return false;
-    }
-  }
-  if (digits == 0) return false;
-  sizes.push_back(size);
-  return std::all_of(sizes.begin(), sizes.end(), [](std::int64_t n) { return n >= 1; });
 }
 
 }  // namespace scalebook

@@ -125,6 +125,32 @@ std::optional<CollectiveOp> parse_collective_op(std::string_view name) {
 const char* to_string(CollectiveOp op) { return info(op).name; }
 const char* book_name(CollectiveOp op) { return info(op).book; }
 
+void finish_collective_cost(CollectiveCost& cost, CollectiveOp op, double bytes, double chips,
+                            const std::string& latency_label, const std::string& hops_latex,
+                            double hop_latency) {
+  cost.t_latency = cost.hops * hop_latency;
+  cost.steps.push_back({latency_label,
+                        "T_\\text{lat} = " + hops_latex + " \\cdot " +
+                            latex_quantity(hop_latency, "s") + " = " +
+                            latex_quantity(cost.t_latency, "s"),
+                        cost.t_latency,
+                        "s",
+                        "t_latency",
+                        {}});
+  cost.latency_bound = cost.t_latency > cost.t_bandwidth;
+  cost.time = std::max(cost.t_latency, cost.t_bandwidth);
+  cost.steps.push_back(
+      {std::string(book_name(op)) + " time: the larger term (" +
+           (cost.latency_bound ? "latency" : "bandwidth") + " bound)",
+       "T = \\max(T_\\text{lat}, T_\\text{bw}) = " + latex_quantity(cost.time, "s"),
+       cost.time,
+       "s",
+       "time",
+       {"t_bandwidth", "t_latency"}});
+  cost.bytes_per_chip = collective_bytes_per_chip(op, bytes, chips);
+  if (cost.t_latency > 0) cost.crossover_bytes = bytes * cost.t_latency / cost.t_bandwidth;
+}
+
 CollectiveCost collective_cost(CollectiveOp op, double bytes,
                                const std::vector<CollectiveAxis>& axes, const LinkModel& link) {
   CollectiveCost cost;
@@ -178,27 +204,9 @@ CollectiveCost collective_cost(CollectiveOp op, double bytes,
   } else {
     cost.steps.back().output = "t_bandwidth";
   }
-  cost.t_latency = cost.hops * link.hop_latency;
-  cost.steps.push_back({"Latency time: every hop costs at least the per-hop latency",
-                        "T_\\text{lat} = (" + hops_latex + ") \\cdot " +
-                            latex_quantity(link.hop_latency, "s") + " = " +
-                            latex_quantity(cost.t_latency, "s"),
-                        cost.t_latency,
-                        "s",
-                        "t_latency",
-                        {}});
-  cost.latency_bound = cost.t_latency > cost.t_bandwidth;
-  cost.time = std::max(cost.t_latency, cost.t_bandwidth);
-  cost.steps.push_back(
-      {op_name + " time: the larger term (" + (cost.latency_bound ? "latency" : "bandwidth") +
-           " bound)",
-       "T = \\max(T_\\text{lat}, T_\\text{bw}) = " + latex_quantity(cost.time, "s"),
-       cost.time,
-       "s",
-       "time",
-       {"t_bandwidth", "t_latency"}});
-  cost.bytes_per_chip = collective_bytes_per_chip(op, bytes, chips);
-  if (cost.t_latency > 0) cost.crossover_bytes = bytes * cost.t_latency / cost.t_bandwidth;
+  finish_collective_cost(cost, op, bytes, chips,
+                         "Latency time: every hop costs at least the per-hop latency",
+                         "(" + hops_latex + ")", link.hop_latency);
   return cost;
 }
 

@@ -436,20 +436,6 @@ class State {
   std::vector<double> sum_;
 };
 
-bool parse_decimal(const std::string& text, double& out) {
-  auto first = text.find_first_not_of(" \t");
-  if (first == std::string::npos) return false;
-  auto last = text.find_last_not_of(" \t");
-  std::string s = text.substr(first, last - first + 1);
-  for (char c : s) {
-    bool ok = (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
-    if (!ok) return false;
-  }
-  char* end = nullptr;
-  out = std::strtod(s.c_str(), &end);
-  return end == s.c_str() + s.size();
-}
-
 std::string describe(const Value& v) {
   return v.is_number() ? format_number(v.number) : "\"" + v.text + "\"";
 }

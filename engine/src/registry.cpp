@@ -20,6 +20,21 @@
 #include "scalebook/transformer.h"
 
 namespace scalebook {
+
+bool parse_decimal(const std::string& text, double& out) {
+  auto first = text.find_first_not_of(" \t");
+  auto last = text.find_last_not_of(" \t");
+  if (first == std::string::npos) return false;
+  std::string s = text.substr(first, last - first + 1);
+  for (char c : s) {
+    bool ok = (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+    if (!ok) return false;
+  }
+  char* end = nullptr;
+  out = std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size();
+}
+
 namespace {
 
 const std::vector<Calculator>& calculators() {
@@ -52,21 +67,6 @@ std::string describe(const Value& v) {
 
 Error fail(ErrorCode code, const std::string& field, std::string message) {
   return Error{code, field, std::move(message)};
-}
-
-// Strict: the whole (trimmed) text must be a decimal number; no hex, inf or nan.
-bool parse_decimal(const std::string& text, double& out) {
-  auto first = text.find_first_not_of(" \t");
-  auto last = text.find_last_not_of(" \t");
-  if (first == std::string::npos) return false;
-  std::string s = text.substr(first, last - first + 1);
-  for (char c : s) {
-    bool ok = (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
-    if (!ok) return false;
-  }
-  char* end = nullptr;
-  out = std::strtod(s.c_str(), &end);
-  return end == s.c_str() + s.size();
 }
 
 Result<Value> check_number(const InputSpec& spec, const Value& given) {

@@ -56,32 +56,6 @@ Schema slice_schema() {
   return s;
 }
 
-// Positive whole sizes joined by "x", with spaces allowed only around the whole text.
-bool parse_dims(const std::string& text, Dims& dims) {
-  dims.clear();
-  auto first = text.find_first_not_of(" \t");
-  if (first == std::string::npos) return false;
-  auto last = text.find_last_not_of(" \t");
-  std::int64_t size = 0;
-  int digits = 0;
-  for (std::size_t i = first; i <= last; ++i) {
-    char c = text[i];
-    if (c >= '0' && c <= '9') {
-      size = std::min<std::int64_t>(size * 10 + (c - '0'), kHugeSize);
-      ++digits;
-    } else if (c == 'x' && digits > 0) {
-      dims.push_back(size);
-      size = 0;
-      digits = 0;
-    } else {
-      return false;
-    }
-  }
-  if (digits == 0) return false;
-  dims.push_back(size);
-  return std::all_of(dims.begin(), dims.end(), [](std::int64_t d) { return d >= 1; });
-}
-
 std::string join_dims(const Dims& dims, const char* sep) {
   std::string out;
   for (std::int64_t d : dims) out += (out.empty() ? "" : sep) + std::to_string(d);
@@ -115,7 +89,8 @@ WrapDecision decide_wraps(const Chip& chip, const Dims& dims, const Dims& pod) {
   WrapDecision d;
   Dims cube;
   bool has_cube = !chip.cube_topology.empty();
-  bool cube_ok = has_cube && parse_dims(chip.cube_topology, cube) && cube.size() == dims.size();
+  bool cube_ok =
+      has_cube && parse_axis_sizes(chip.cube_topology, cube) && cube.size() == dims.size();
   if (chip.wraparound.empty() || (has_cube && !cube_ok)) {
     for (std::size_t i = 0; i < dims.size(); ++i) {
       d.wraps.push_back(Wrap::unknown);
@@ -162,11 +137,12 @@ Result<Dims> check_dims(const Chip& chip, const Dims& dims, Dims& pod);
 // The shape checked against the chip's torus: its sizes and the pod's, or the error.
 Result<Dims> check_shape(const Chip& chip, const std::string& shape, Dims& pod) {
   auto axes = static_cast<std::size_t>(chip.torus_dims);
-  if (axes < 1 || axes > kMaxAxes || !parse_dims(chip.pod_topology, pod) || pod.size() != axes) {
+  if (axes < 1 || axes > kMaxAxes || !parse_axis_sizes(chip.pod_topology, pod) ||
+      pod.size() != axes) {
     return Error{ErrorCode::unsupported, "chip", chip.id + " has no ICI torus in the catalog"};
   }
   Dims dims;
-  if (!parse_dims(shape, dims)) {
+  if (!parse_axis_sizes(shape, dims)) {
     return shape_error(ErrorCode::invalid_argument, "shape must be sizes joined by x, like " +
                                                         join_dims(Dims(axes, 4), "x") + ", got \"" +
                                                         shape + "\"");
@@ -176,7 +152,8 @@ Result<Dims> check_shape(const Chip& chip, const std::string& shape, Dims& pod) 
 
 Result<Dims> check_dims(const Chip& chip, const Dims& dims, Dims& pod) {
   auto axes = static_cast<std::size_t>(chip.torus_dims);
-  if (axes < 1 || axes > kMaxAxes || !parse_dims(chip.pod_topology, pod) || pod.size() != axes) {
+  if (axes < 1 || axes > kMaxAxes || !parse_axis_sizes(chip.pod_topology, pod) ||
+      pod.size() != axes) {
     return Error{ErrorCode::unsupported, "chip", chip.id + " has no ICI torus in the catalog"};
   }
   if (dims.size() != axes) {
@@ -333,6 +310,31 @@ Result<Calculation> compute_slice(const ResolvedInputs& in) {
 }
 
 }  // namespace
+
+bool parse_axis_sizes(std::string_view text, std::vector<std::int64_t>& sizes) {
+  sizes.clear();
+  auto first = text.find_first_not_of(" \t");
+  if (first == std::string_view::npos) return false;
+  auto last = text.find_last_not_of(" \t");
+  std::int64_t size = 0;
+  int digits = 0;
+  for (std::size_t i = first; i <= last; ++i) {
+    char c = text[i];
+    if (c >= '0' && c <= '9') {
+      size = std::min<std::int64_t>(size * 10 + (c - '0'), kHugeSize);
+      ++digits;
+    } else if (c == 'x' && digits > 0) {
+      sizes.push_back(size);
+      size = 0;
+      digits = 0;
+    } else {
+      return false;
+    }
+  }
+  if (digits == 0) return false;
+  sizes.push_back(size);
+  return std::all_of(sizes.begin(), sizes.end(), [](std::int64_t n) { return n >= 1; });
+}
 
 Calculator slice_calculator() { return {slice_schema(), compute_slice}; }
 

@@ -26,14 +26,11 @@
 
 #include "scalebook/collective_cost.h"
 #include "scalebook/registry.h"
+#include "scalebook/slice.h"
 
 namespace scalebook {
 
 Calculator collective_calculator();
-
-// Sizes joined by "x" ("8", "4x4"), each a whole number >= 1 (sizes above 1e9 saturate to
-// 1e9); spaces only around the whole text. False when malformed.
-bool parse_axis_sizes(std::string_view text, std::vector<std::int64_t>& sizes);
 
 // A GPU collective over n GPUs in nodes of `node_gpus` (n <= node_gpus, or a multiple of it).
 struct GpuLinks {

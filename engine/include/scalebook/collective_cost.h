@@ -64,6 +64,12 @@ struct CollectiveCost {
 // twice that for AllReduce, (n-1)/n^2 V for AllToAll.
 double collective_bytes_per_chip(CollectiveOp op, double bytes, double chips);
 
+// The tail both the torus and the GPU models share, once t_bandwidth and hops are set: the
+// latency term (hops_latex spells out the hops), the larger of the two, and the byte counts.
+void finish_collective_cost(CollectiveCost& cost, CollectiveOp op, double bytes, double chips,
+                            const std::string& latency_label, const std::string& hops_latex,
+                            double hop_latency);
+
 // `axes` with size 1 are skipped; an empty or all-1 list costs nothing.
 CollectiveCost collective_cost(CollectiveOp op, double bytes,
                                const std::vector<CollectiveAxis>& axes, const LinkModel& link);

@@ -42,6 +42,10 @@ struct Calculator {
   Result<Calculation> (*compute)(const ResolvedInputs& inputs);
 };
 
+// Strict: the whole text, trimmed of spaces and tabs, must be a decimal number; no hex, inf
+// or nan. How every number typed as text (a form field, a command line) is read.
+bool parse_decimal(const std::string& text, double& out);
+
 // Names of every calculator, in a stable order.
 std::vector<std::string> calculator_names();
 

@@ -1,5 +1,6 @@
 #pragma once
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "scalebook/registry.h"
@@ -22,6 +23,10 @@ namespace scalebook {
 Calculator slice_calculator();
 
 enum class Wrap { yes, no, unknown };
+
+// Sizes joined by "x" ("8", "4x4"), each a whole number >= 1 (sizes above 1e9 saturate to
+// 1e9); spaces only around the whole text. False when malformed.
+bool parse_axis_sizes(std::string_view text, std::vector<std::int64_t>& sizes);
 
 // Whether each axis of a slice with these sizes wraps, by the rule above; an error (field
 // "shape") when the sizes do not fit the chip's torus or the chip has none.
