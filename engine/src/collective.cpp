@@ -459,6 +459,16 @@ Result<Calculation> compute_collective(const ResolvedInputs& in) {
     return fail(ErrorCode::unsupported, "chip",
                 chip->id + " has neither an ICI torus nor an NVLink domain in the catalog");
   }
+  double chips = 1;
+  for (std::int64_t n : sizes.value()) chips *= static_cast<double>(n);
+  // A slice shape (one size per torus axis) is checked against the pod's shape later.
+  bool slice_shape = static_cast<double>(sizes.value().size()) == chip->torus_dims;
+  if (tpu && !slice_shape && chip->pod_chips > 0 && chips > chip->pod_chips) {
+    const std::string field = in.has("axes") ? "axes" : "axis_size";
+    return fail(ErrorCode::out_of_range, field,
+                field + " asks for " + format_number(chips) + " chips, more than the " +
+                    format_number(chip->pod_chips) + " of a " + chip->name + " pod");
+  }
   std::vector<Step> steps{chips_step(sizes.value(), in.has("axes"))};
   Result<Model> model = tpu ? tpu_model(*chip, in, op, sizes.value(), steps)
                             : gpu_model(*chip, in, op, sizes.value(), steps);

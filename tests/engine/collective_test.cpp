@@ -271,6 +271,10 @@ TEST_CASE("bad collective inputs get exact messages", "[collective][errors]") {
               ErrorCode::out_of_range, "axes", "axes sizes must be <= 1e6, got 2e6");
   check_error(collective_error({{"axes", Value::of("32x32")}}), ErrorCode::out_of_range, "axes",
               "axes 32x32 exceeds the tpu-v5e pod of 16x16");
+  check_error(collective_error({{"axis_size", Value::of(300.0)}}), ErrorCode::out_of_range,
+              "axis_size", "axis_size asks for 300 chips, more than the 256 of a TPU v5e pod");
+  check_error(collective_error({{"axes", Value::of("16x16x2")}}), ErrorCode::out_of_range, "axes",
+              "axes asks for 512 chips, more than the 256 of a TPU v5e pod");
   check_error(collective_error({{"op", Value::of("broadcast")}}), ErrorCode::invalid_argument, "op",
               "op must be one of all-gather, reduce-scatter, all-reduce, all-to-all, got "
               "\"broadcast\"");
