@@ -161,7 +161,8 @@ std::string format_value(double x, const std::string& unit, const std::string& s
   for (const auto& p : prefixes) {
     if (unit == "s" ? p.scale > 1 : p.scale < 1) continue;
     if (std::fabs(x) >= p.scale * 0.9995) {
-      if (p.scale == 1 && std::fabs(x) >= 1e5) break;
+      // Past the largest prefix ("500000000000 EB") scientific reads better.
+      if ((p.scale == 1 && std::fabs(x) >= 1e5) || std::fabs(x) >= 999.5 * 1e18) break;
       return significant(x / p.scale, 3) + " " + p.prefix + unit;
     }
   }

@@ -25,3 +25,10 @@ TEST_CASE("numbers in worked solutions are LaTeX with 4 significant digits", "[f
   CHECK(latex_number(0) == "0");
   CHECK(latex_quantity(8.2e11, "B/s") == "8.2 \\times 10^{11}\\ \\text{B/s}");
 }
+
+TEST_CASE("values past the largest SI prefix are scientific, not thousands of exa", "[format]") {
+  using scalebook::format_value;
+  CHECK(format_value(5e29, "B", "si") == "5e29 B");
+  CHECK(format_value(2.5e20, "B", "si") == "250 EB");
+  CHECK(format_value(1.2e21, "FLOP", "si") == "1.2e21 FLOP");
+}

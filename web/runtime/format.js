@@ -30,7 +30,8 @@ export function si(x, unit = '') {
   const prefixes = PREFIXES.filter(([scale]) => (unit === 's' ? scale <= 1 : scale >= 1));
   for (const [scale, prefix] of prefixes) {
     if (Math.abs(x) >= scale * 0.9995) {
-      if (scale === 1 && Math.abs(x) >= 1e5) break;
+      // Past the largest prefix ("500000000000 EB") scientific reads better.
+      if ((scale === 1 && Math.abs(x) >= 1e5) || Math.abs(x) >= 999.5e18) break;
       return `${significant(x / scale)} ${prefix}${unit}`;
     }
   }
