@@ -124,7 +124,8 @@ TEST_CASE("auto wraparound: the slice's rule for a whole torus shape, else each 
   CHECK(wraps("tpu7x", {{"wraparound", Value::of("no")}}) == "no");
   CHECK(wraps("tpu-v5e", {{"axes", Value::of("4x4")}, {"wraparound", Value::of("yes")}}) ==
         "yes,yes");
-  const Step* s = step_for(collective({{"axes", Value::of("8x16")}}), "wraps");
+  const Calculation c8x16 = collective({{"axes", Value::of("8x16")}});
+  const Step* s = step_for(c8x16, "wraps");
   REQUIRE(s);
   CHECK(s->value == 1);
   Calculation v5e = collective({{"axis_size", Value::of(8.0)}});
