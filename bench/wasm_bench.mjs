@@ -2,18 +2,21 @@
 import { loadEngine } from '../bindings/wasm/engine.mjs';
 
 const engine = await loadEngine();
-const cases = {
-  roofline: { flops: 1e12, bytes: 1e9, chip: 'tpu-v5e' },
-  matmul: { B: 256, D: 8192, F: 8192, chip: 'tpu-v5e' },
-};
-for (const [name, inputs] of Object.entries(cases)) {
-  const calls = 50000;
+// [calculator, inputs, output summed as a checksum, calls]
+const cases = [
+  ['roofline', { flops: 1e12, bytes: 1e9, chip: 'tpu-v5e' }, 't_compute', 50000],
+  ['matmul', { B: 256, D: 8192, F: 8192, chip: 'tpu-v5e' }, 't_compute', 50000],
+  ['collective', { op: 'all-gather', axes: '4x4' }, 'time', 20000],
+  ['sharded-matmul', {}, 't_total', 2000],
+  ['transformer', { model: 'deepseek-v3' }, 'params', 5000],
+];
+for (const [name, inputs, output, calls] of cases) {
   let sink = 0;
-  for (let i = 0; i < 2000; i++) sink += engine.calculate(name, inputs).t_compute;  // warm-up
+  for (let i = 0; i < calls / 20; i++) sink += engine.calculate(name, inputs)[output];  // warm-up
   const start = process.hrtime.bigint();
-  for (let i = 0; i < calls; i++) sink += engine.calculate(name, inputs).t_compute;
+  for (let i = 0; i < calls; i++) sink += engine.calculate(name, inputs)[output];
   const us = Number(process.hrtime.bigint() - start) / 1e3 / calls;
-  console.log(`wasm   ${name.padEnd(9)} ${us.toFixed(3).padStart(8)} us/call  (${calls} calls, checksum ${sink.toPrecision(6)})`);
+  console.log(`wasm   ${name.padEnd(14)} ${us.toFixed(3).padStart(9)} us/call  (${calls} calls, checksum ${sink.toPrecision(6)})`);
 }
 
 // The stepped systolic simulator through WebAssembly: PE-steps per second.
