@@ -11,9 +11,10 @@ import { simulationDirective } from './directive-simulation.mjs';
 import { chipTableDirective, myChipDirective, torusDirective } from './directive-catalog.mjs';
 import { shardingDirective, plannerDirective, collectiveSimDirective } from './directive-sharding.mjs';
 import { transformerDirective } from './directive-transformer.mjs';
+import { collectiveBandwidthPlotHTML } from './directive-bandwidth.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
-const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML };
+const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML, 'collective-bandwidth': collectiveBandwidthPlotHTML };
 
 function calculatorDirective(ctx, args, fail) {
   const [name, ...rest] = args.positional;

@@ -20,10 +20,11 @@ import { SbSharding } from './sb-sharding.js';
 import { SbShardedMatmul } from './sb-sharded-matmul.js';
 import { SbCollectiveSim } from './sb-collective-sim.js';
 import { SbTransformer } from './sb-transformer.js';
+import { SbCollectiveSweep } from './sb-collective-sweep.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbTorus, SbMyChip,
-  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer };
+  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer, SbCollectiveSweep };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
@@ -45,6 +46,7 @@ const ELEMENTS = {
   'sb-sharded-matmul': SbShardedMatmul,
   'sb-collective-sim': SbCollectiveSim,
   'sb-transformer': SbTransformer,
+  'sb-collective-sweep': SbCollectiveSweep,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.

@@ -22,7 +22,7 @@ export function sweepBatches(maxBatch, points = 64) {
 }
 
 // Round numbers for a linear axis: about `count` ticks.
-function ticks(max, count) {
+export function ticks(max, count) {
   const raw = max / count;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw);
