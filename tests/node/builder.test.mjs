@@ -139,3 +139,11 @@ test('an exercise is checked against the engine and the book', async () => {
   const broken = { chapter: '01-x', exercises: [{ ...goodExercise, title: undefined }] };
   assert.match(await buildError(page, { exercises: broken }), /^exercises\/x\.json:5: exercise e1: title is missing$/);
 });
+
+test('a question\'s part "(c)" stays (c), at build time and in the browser\'s typesetter', async () => {
+  const html = fs.readFileSync(path.join(realOut, '03-sharding.html'), 'utf8');
+  assert.match(html, /\(c\) So what is strategy 1’s time/);
+  assert.doesNotMatch(html, /©/);
+  const { renderPrompt } = await import('../../web/runtime/typeset.js');
+  assert.equal(renderPrompt('(a) one, (b) "two", (c) three'), '(a) one, (b) “two”, (c) three');
+});

@@ -7,7 +7,9 @@ import { BuildError, lineOf } from './errors.mjs';
 import { substituteValues } from './values.mjs';
 import { extractDirectives, insertBlocks } from './directives.mjs';
 
+// Typographer for curly quotes only: its replacements turn a question's part "(c)" into ©.
 const md = new MarkdownIt({ html: true, typographer: true })
+  .disable('replacements')
   .use(mathPlugin.default ?? mathPlugin, { katex })
   .use(anchor, { tabIndex: false });
 

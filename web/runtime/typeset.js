@@ -5,7 +5,9 @@ import MarkdownIt from 'markdown-it';
 import mathPlugin from '@vscode/markdown-it-katex';
 import katex from 'katex';
 
-const md = new MarkdownIt({ typographer: true }).use(mathPlugin.default ?? mathPlugin, { katex });
+// Curly quotes only, as the builder: the replacements would turn a part "(c)" into ©.
+const md = new MarkdownIt({ typographer: true }).disable('replacements')
+  .use(mathPlugin.default ?? mathPlugin, { katex });
 
 // An exercise prompt (Markdown with $math$) as inline HTML, as the builder renders it.
 export function renderPrompt(markdown) {
