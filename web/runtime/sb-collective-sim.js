@@ -13,6 +13,7 @@ import {
 import { SHADOW_CSS } from './styles.js';
 import { escapeHTML } from './escape.js';
 import { clearErrors, showError, readFields, setField, loadTex } from './widget-dom.js';
+import { Playback } from './playback.js';
 
 const ATTRIBUTES = [...SIM_FIELDS, 'sums'];
 
@@ -25,11 +26,7 @@ export class SbCollectiveSim extends HTMLElement {
   #layout = null;
   #flow = null;
   #tex = null;
-  #index = 0;
-  #speed = DEFAULT_SPEED;
-  #playing = false;
-  #raf = 0;
-  #clock = 0;
+  #playback = null;
   #chips = [];
   #lastKey = '';
   #started = false;
@@ -48,7 +45,7 @@ export class SbCollectiveSim extends HTMLElement {
   }
 
   disconnectedCallback() {
-    this.#pause();
+    this.#playback?.pause();
   }
 
   attributeChangedCallback(name, _old, value) {
@@ -96,20 +93,13 @@ export class SbCollectiveSim extends HTMLElement {
     form.addEventListener('input', () => this.#resimulate());
     form.addEventListener('change', () => this.#resimulate());
     form.addEventListener('submit', (event) => event.preventDefault());
-    root.addEventListener('click', (event) => {
-      const action = event.target.closest?.('button[data-action]')?.dataset.action;
-      if (action === 'play') this.#playing ? this.#pause() : this.#play();
-      else if (action === 'step') this.#jump(this.#index + 1);
-      else if (action === 'back') this.#jump(this.#index - 1);
-      else if (action === 'reset') this.#jump(0);
-    });
-    const scrub = this.#control('scrub');
-    scrub.addEventListener('input', () => this.#jump(Number(scrub.value)));
-    const speed = this.#control('speed');
-    speed.addEventListener('change', () => {
-      this.#speed = Number(speed.value);
-      this.#clock = performance.now();
-    });
+    this.#playback = new Playback(root, {
+      last: () => (this.#run?.sim ? this.#run.sim.steps.length : -1),
+      show: (index) => this.#show(index),
+      glide: (progress) => this.#glide(progress),
+      redrawOnPlay: true, // chips back to the start of their arrows
+    }, DEFAULT_SPEED);
+    this.#playback.wire();
   }
 
   #control(action) {
@@ -127,7 +117,7 @@ export class SbCollectiveSim extends HTMLElement {
     const key = JSON.stringify(values);
     if (!force && key === this.#lastKey) return; // input and change both fire for one edit
     this.#lastKey = key;
-    this.#pause();
+    this.#playback.pause();
     const run = runCollective(this.#engine, this.#schema, values);
     if (run.error) {
       showError(this.shadowRoot, run.error, String(values[run.error.field] ?? ''));
@@ -140,59 +130,21 @@ export class SbCollectiveSim extends HTMLElement {
     if (!keepFormula) this.shadowRoot.querySelector('[data-cost]').innerHTML = costHTML(this.#schema, run.cost, this.#tex);
     this.shadowRoot.querySelector('[data-legend-slot]').innerHTML = legendHTML(run.sim);
     this.#stat('check').textContent = checkText(run.sim);
-    const scrub = this.#control('scrub');
-    scrub.max = String(run.sim.steps.length);
-    for (const control of this.shadowRoot.querySelectorAll('.sim-controls [disabled]')) control.disabled = false;
-    this.#index = -1;
-    this.#jump(0);
+    this.#playback.restart();
     this.dispatchEvent(new CustomEvent('sb-change', { bubbles: true, composed: true, detail: { inputs: values, ...run } }));
   }
 
-  // Shows frame `index` (clamped): the state after that many steps and the next step's moves.
-  #jump(index) {
-    const sim = this.#run?.sim;
-    if (!sim) return;
-    const last = sim.steps.length;
-    const next = Math.max(0, Math.min(last, index));
-    if (next === this.#index) return;
-    this.#index = next;
-    this.shadowRoot.querySelector('[data-picture]').innerHTML = collectiveSVG(sim, this.#layout, next, this.#playing ? 0 : 0.5);
+  // Frame `index`: the state after that many steps and the next step's moves.
+  #show(index) {
+    const sim = this.#run.sim;
+    const picture = this.shadowRoot.querySelector('[data-picture]');
+    picture.innerHTML = collectiveSVG(sim, this.#layout, index, this.#playback.playing ? 0 : 0.5);
     this.#chips = [...this.shadowRoot.querySelectorAll('[data-chip]')].map((el) => ({
       el, path: el.dataset.path.split(' ').map(Number), k: Number(el.dataset.k), m: Number(el.dataset.m),
     }));
-    const stats = statsView(sim, next, this.#flow);
+    const stats = statsView(sim, index, this.#flow);
     for (const key of ['step', 'phase', 'clock', 'moving', 'sent', 'busiest']) this.#stat(key).textContent = stats[key];
-    const scrub = this.#control('scrub');
-    scrub.value = String(next);
-    scrub.setAttribute('aria-valuetext', stats.valuetext);
-    if (next === last && this.#playing) this.#pause();
-  }
-
-  #play() {
-    const sim = this.#run?.sim;
-    if (!sim) return;
-    this.#playing = true;
-    if (this.#index >= sim.steps.length) this.#jump(0);
-    else {
-      const at = this.#index;
-      this.#index = -1;
-      this.#jump(at); // chips back to the start of their arrows
-    }
-    this.#clock = performance.now();
-    const button = this.#control('play');
-    button.textContent = 'Pause';
-    button.setAttribute('aria-pressed', 'true');
-    this.#raf = requestAnimationFrame((now) => this.#tick(now));
-  }
-
-  #pause() {
-    cancelAnimationFrame(this.#raf);
-    if (!this.#playing) return;
-    this.#playing = false;
-    const button = this.#control('play');
-    button.textContent = 'Play';
-    button.setAttribute('aria-pressed', 'false');
-    this.#glide(0.5);
+    this.#control('scrub').setAttribute('aria-valuetext', stats.valuetext);
   }
 
   #glide(progress) {
@@ -200,19 +152,5 @@ export class SbCollectiveSim extends HTMLElement {
       const p = pointAt(chip.path, chipT(progress, chip.k, chip.m));
       chip.el.setAttribute('transform', `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
     }
-  }
-
-  #tick(now) {
-    if (!this.#playing) return;
-    const period = 1000 / this.#speed;
-    const progress = (now - this.#clock) / period;
-    if (progress >= 1) {
-      const steps = Math.floor(progress);
-      this.#clock += steps * period;
-      this.#jump(this.#index + steps);
-    } else {
-      this.#glide(progress);
-    }
-    if (this.#playing) this.#raf = requestAnimationFrame((t) => this.#tick(t));
   }
 }

@@ -11,6 +11,7 @@ import {
 } from './systolic-view.js';
 import { SHADOW_CSS } from './styles.js';
 import { escapeHTML } from './escape.js';
+import { Playback } from './playback.js';
 
 function asError(err) {
   if (err instanceof CalculatorError) return { field: err.field, message: err.message };
@@ -25,11 +26,7 @@ export class SbSystolicSim extends HTMLElement {
   #sim = null;
   #closed = null;
   #cumulative = [];
-  #index = 0;
-  #speed = DEFAULT_SPEED;
-  #playing = false;
-  #raf = 0;
-  #clock = 0;
+  #playback = null;
   #cells = [];
   #lastKey = '';
   #started = false;
@@ -47,7 +44,7 @@ export class SbSystolicSim extends HTMLElement {
   }
 
   disconnectedCallback() {
-    this.#pause();
+    this.#playback?.pause();
   }
 
   attributeChangedCallback(name, _old, value) {
@@ -103,20 +100,11 @@ export class SbSystolicSim extends HTMLElement {
     form.addEventListener('input', () => this.#resimulate());
     form.addEventListener('change', () => this.#resimulate());
     form.addEventListener('submit', (event) => event.preventDefault());
-    root.addEventListener('click', (event) => {
-      const action = event.target.closest('button[data-action]')?.dataset.action;
-      if (action === 'play') this.#playing ? this.#pause() : this.#play();
-      else if (action === 'step') this.#jump(this.#index + 1);
-      else if (action === 'back') this.#jump(this.#index - 1);
-      else if (action === 'reset') this.#jump(0);
-    });
-    const scrub = this.#control('scrub');
-    scrub.addEventListener('input', () => this.#jump(Number(scrub.value)));
-    const speed = this.#control('speed');
-    speed.addEventListener('change', () => {
-      this.#speed = Number(speed.value);
-      this.#clock = performance.now();
-    });
+    this.#playback = new Playback(root, {
+      last: () => (this.#sim ? this.#sim.frames.length - 1 : -1),
+      show: (index) => this.#show(index),
+    }, DEFAULT_SPEED);
+    this.#playback.wire();
   }
 
   #control(action) {
@@ -134,7 +122,7 @@ export class SbSystolicSim extends HTMLElement {
     const key = JSON.stringify(values);
     if (key === this.#lastKey) return; // input and change both fire for one edit
     this.#lastKey = key;
-    this.#pause();
+    this.#playback.pause();
     let run;
     try {
       run = runSimulation(this.#engine, this.#schema, values);
@@ -152,11 +140,7 @@ export class SbSystolicSim extends HTMLElement {
     this.#stat('check').textContent = checkText(run.sim, run.closed);
     this.#stat('sim-cycles').textContent = String(run.sim.cycles);
     this.#stat('total').textContent = statsView(run.sim, 0, 1).total;
-    const scrub = this.#control('scrub');
-    scrub.max = String(run.sim.frames.length - 1);
-    for (const button of this.shadowRoot.querySelectorAll('.sim-controls [disabled]')) button.disabled = false;
-    this.#index = -1;
-    this.#jump(0);
+    this.#playback.restart();
   }
 
   #clearErrors() {
@@ -183,14 +167,9 @@ export class SbSystolicSim extends HTMLElement {
     });
   }
 
-  // Shows frame `index` (clamped): only the texts and classes that changed are written.
-  #jump(index) {
-    if (!this.#sim) return;
-    const last = this.#sim.frames.length - 1;
-    const next = Math.max(0, Math.min(last, index));
-    if (next === this.#index) return;
-    this.#index = next;
-    const frame = this.#sim.frames[next];
+  // Frame `index`: only the texts and classes that changed are written.
+  #show(index) {
+    const frame = this.#sim.frames[index];
     for (let i = 0; i < this.#cells.length; ++i) {
       const cell = this.#cells[i];
       const view = cellView(frame, i, this.#sim.dataflow);
@@ -199,45 +178,11 @@ export class SbSystolicSim extends HTMLElement {
       }
       if (cell.shown.cls !== view.cls) cell.g.setAttribute('class', cell.shown.cls = view.cls);
     }
-    const stats = statsView(this.#sim, next, this.#cells.length, this.#cumulative);
+    const stats = statsView(this.#sim, index, this.#cells.length, this.#cumulative);
     this.#stat('cycle').textContent = stats.cycle;
     this.#stat('macs-now').textContent = stats.macsNow;
     this.#stat('macs').textContent = stats.macsSoFar;
     this.#stat('utilization').textContent = stats.utilization;
-    const scrub = this.#control('scrub');
-    scrub.value = String(next);
-    scrub.setAttribute('aria-valuetext', stats.valuetext);
-    if (next === last && this.#playing) this.#pause();
-  }
-
-  #play() {
-    if (!this.#sim) return;
-    if (this.#index >= this.#sim.frames.length - 1) this.#jump(0);
-    this.#playing = true;
-    this.#clock = performance.now();
-    const button = this.#control('play');
-    button.textContent = 'Pause';
-    button.setAttribute('aria-pressed', 'true');
-    this.#raf = requestAnimationFrame((now) => this.#tick(now));
-  }
-
-  #pause() {
-    cancelAnimationFrame(this.#raf);
-    if (!this.#playing) return;
-    this.#playing = false;
-    const button = this.#control('play');
-    button.textContent = 'Play';
-    button.setAttribute('aria-pressed', 'false');
-  }
-
-  #tick(now) {
-    if (!this.#playing) return;
-    const period = 1000 / this.#speed;
-    const steps = Math.floor((now - this.#clock) / period);
-    if (steps > 0) {
-      this.#clock += steps * period;
-      this.#jump(this.#index + steps);
-    }
-    if (this.#playing) this.#raf = requestAnimationFrame((t) => this.#tick(t));
+    this.#control('scrub').setAttribute('aria-valuetext', stats.valuetext);
   }
 }
