@@ -4,18 +4,11 @@
 // engine in Node, evaluated directly at the sizes the page shows.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { SHOTS } from './harness.mjs';
-import { buildSite } from '../../web/builder/build.mjs';
-import { serve } from '../../web/builder/serve.mjs';
+import { SHOTS, startScratch } from './harness.mjs';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import { si } from '../../web/runtime/format.js';
 
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const PAGE = `# Collectives
 
 Before.
@@ -24,40 +17,18 @@ Before.
 
 After.
 `;
-let server;
-let browser;
-let base;
+let site;
 let engine;
 
 before(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-bandwidth-'));
-  fs.mkdirSync(path.join(dir, 'chapters'));
-  fs.mkdirSync(path.join(dir, 'exercises'));
-  fs.writeFileSync(path.join(dir, 'chapters/toc.json'), JSON.stringify({
-    title: 'T', subtitle: 'S', sections: [{ number: 3, slug: '03-sharding', title: 'Sharding', summary: 'x', file: 'x.md' }],
-  }));
-  fs.writeFileSync(path.join(dir, 'chapters/x.md'), PAGE);
-  const out = path.join(dir, 'dist');
-  await buildSite({ chaptersDir: path.join(dir, 'chapters'), exercisesDir: path.join(dir, 'exercises'), out });
-  server = await serve({ dir: out, port: 0 });
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: FLAGS });
-  fs.mkdirSync(SHOTS, { recursive: true });
+  site = await startScratch('03-sharding', PAGE);
   engine = await loadEngine();
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) await new Promise((resolve) => server.close(resolve));
-});
+after(async () => { await site?.stop(); });
 
 async function open(viewport = { width: 1280, height: 1000 }) {
-  const page = await browser.newPage({ viewport });
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('favicon.ico')) errors.push(`${r.status()} ${r.url()}`); });
-  await page.goto(`${base}/03-sharding.html`);
+  const { page, errors } = await site.open('03-sharding.html', viewport);
   await page.waitForFunction(() => document.querySelector('sb-collective-sweep')?.sweep);
   return { page, errors };
 }
@@ -73,8 +44,8 @@ function assertReach(inputs, bytes) {
 const readout = (page) => page.locator('sb-collective-sweep [data-readout]');
 
 test('before any script runs the plot and its readout are the build’s engine numbers', async () => {
-  const page = await browser.newPage({ javaScriptEnabled: false });
-  await page.goto(`${base}/03-sharding.html`);
+  const page = await site.browser.newPage({ javaScriptEnabled: false });
+  await page.goto(`${site.base}/03-sharding.html`);
   const sweep = page.locator('sb-collective-sweep');
   const inputs = { op: 'all-gather', chip: 'tpu-v5e', axis_size: 16, wraparound: 'yes' };
   const bytes = Number(await readout(page).getAttribute('data-bytes'));

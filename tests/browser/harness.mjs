@@ -1,6 +1,7 @@
 // Shared browser-test setup: the built site served on a free port, and Debian's Chromium
 // driven by playwright-core (never a downloaded browser). Screenshots go to test-results/.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -16,6 +17,25 @@ const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-ru
 export async function start() {
   const dist = path.join(ROOT, 'dist');
   if (!fs.existsSync(path.join(dist, '01-roofline.html'))) await buildSite({ out: dist });
+  return launch(dist);
+}
+
+// A site of one page built from `markdown` as section `slug` (so a widget's test does not
+// depend on the chapters being written); served and opened like start()'s.
+export async function startScratch(slug, markdown) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-scratch-'));
+  fs.mkdirSync(path.join(dir, 'chapters'));
+  fs.mkdirSync(path.join(dir, 'exercises'));
+  fs.writeFileSync(path.join(dir, 'chapters/toc.json'), JSON.stringify({
+    title: 'T', subtitle: 'S', sections: [{ number: 1, slug, title: 'Scratch', summary: 'x', file: 'x.md' }],
+  }));
+  fs.writeFileSync(path.join(dir, 'chapters/x.md'), markdown);
+  const out = path.join(dir, 'dist');
+  await buildSite({ chaptersDir: path.join(dir, 'chapters'), exercisesDir: path.join(dir, 'exercises'), out });
+  return launch(out);
+}
+
+async function launch(dist) {
   const server = await serve({ dir: dist, port: 0 });
   // playwright gives every launch a fresh, empty profile of its own.
   const browser = await chromium.launch({

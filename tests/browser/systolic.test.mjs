@@ -3,54 +3,25 @@
 // changes against the closed form, the engine's messages beside fields, and a phone's width.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { SHOTS } from './harness.mjs';
-import { buildSite } from '../../web/builder/build.mjs';
-import { serve } from '../../web/builder/serve.mjs';
+import { SHOTS, startScratch } from './harness.mjs';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const SIM = 'sb-systolic-sim';
-let server;
-let browser;
-let base;
+const PAGE = '# The systolic array\n\n' +
+  '::simulation systolic rows=4 cols=4 M=6 N=4 K=5 dataflow=ws convention=pipelined\n\nAfter.\n';
+let site;
 let engine;
 
 before(async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-systolic-'));
-  fs.mkdirSync(path.join(dir, 'chapters'));
-  fs.mkdirSync(path.join(dir, 'exercises'));
-  fs.writeFileSync(path.join(dir, 'chapters/toc.json'), JSON.stringify({
-    title: 'T', subtitle: 'S',
-    sections: [{ number: 1, slug: '01-sim', title: 'Systolic', summary: 'x', file: 'sim.md' }],
-  }));
-  fs.writeFileSync(path.join(dir, 'chapters/sim.md'), '# The systolic array\n\n' +
-    '::simulation systolic rows=4 cols=4 M=6 N=4 K=5 dataflow=ws convention=pipelined\n\nAfter.\n');
-  const out = path.join(dir, 'dist');
-  await buildSite({ chaptersDir: path.join(dir, 'chapters'), exercisesDir: path.join(dir, 'exercises'), out });
-  server = await serve({ dir: out, port: 0 });
-  base = `http://127.0.0.1:${server.address().port}`;
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', headless: true, args: FLAGS });
-  fs.mkdirSync(SHOTS, { recursive: true });
+  site = await startScratch('01-sim', PAGE);
   engine = await loadEngine();
 });
 
-after(async () => {
-  await browser?.close();
-  if (server) await new Promise((resolve) => server.close(resolve));
-});
+after(async () => { await site?.stop(); });
 
 async function open(viewport = { width: 1280, height: 1000 }) {
-  const page = await browser.newPage({ viewport });
-  const errors = [];
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
-  await page.goto(`${base}/01-sim.html`);
+  const { page, errors } = await site.open('01-sim.html', viewport);
   // Live once the engine's whole run is in: the scrub range spans every cycle.
   await page.locator(`${SIM} input[data-action="scrub"]:not([disabled])`).waitFor();
   await page.waitForFunction((tag) => document.querySelector(tag)?.simulation, SIM);
@@ -61,8 +32,8 @@ const stat = (sim, key) => sim.locator(`[data-stat="${key}"]`);
 const closedCycles = (inputs) => engine.calculate('systolic', inputs).compute_cycles;
 
 test('the static page shows the first frame and the closed form before any script runs', async () => {
-  const page = await browser.newPage({ javaScriptEnabled: false });
-  await page.goto(`${base}/01-sim.html`);
+  const page = await site.browser.newPage({ javaScriptEnabled: false });
+  await page.goto(`${site.base}/01-sim.html`);
   const sim = page.locator(SIM);
   assert.equal(await sim.locator('[data-pe]').count(), 16);
   assert.equal(await stat(sim, 'cycle').textContent(), '1 of 22');
