@@ -12,6 +12,7 @@ import {
 import { SHADOW_CSS } from './styles.js';
 import { escapeHTML } from './escape.js';
 import { Playback } from './playback.js';
+import { clearErrors, showError } from './widget-dom.js';
 
 function asError(err) {
   if (err instanceof CalculatorError) return { field: err.field, message: err.message };
@@ -127,10 +128,10 @@ export class SbSystolicSim extends HTMLElement {
     try {
       run = runSimulation(this.#engine, this.#schema, values);
     } catch (err) {
-      this.#showError(asError(err));
+      showError(this.shadowRoot, asError(err));
       return;
     }
-    this.#clearErrors();
+    clearErrors(this.shadowRoot);
     this.#sim = run.sim;
     this.#closed = run.closed;
     this.#cumulative = macsSoFar(run.sim);
@@ -141,23 +142,6 @@ export class SbSystolicSim extends HTMLElement {
     this.#stat('sim-cycles').textContent = String(run.sim.cycles);
     this.#stat('total').textContent = statsView(run.sim, 0, 1).total;
     this.#playback.restart();
-  }
-
-  #clearErrors() {
-    const root = this.shadowRoot;
-    for (const slot of root.querySelectorAll('[data-error-for]')) slot.textContent = '';
-    for (const field of root.querySelectorAll('[aria-invalid]')) field.removeAttribute('aria-invalid');
-    root.querySelector('.sb-sim').classList.remove('is-stale');
-  }
-
-  #showError({ field, message }) {
-    const root = this.shadowRoot;
-    this.#clearErrors();
-    const slot = (field && root.querySelector(`[data-error-for="${CSS.escape(field)}"]`)) ||
-      root.querySelector('[data-error-for=""]');
-    slot.textContent = message;
-    this.#form().elements.namedItem(field)?.setAttribute('aria-invalid', 'true');
-    root.querySelector('.sb-sim').classList.add('is-stale');
   }
 
   #cacheCells() {

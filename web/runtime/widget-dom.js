@@ -1,4 +1,4 @@
-// DOM helpers shared by the chapter 3 elements: read a form, show the engine's error beside
+// DOM helpers shared by the form-driven elements (chapter 3's, the systolic simulation): read a form, show the engine's error beside
 // the field it names (with the offending character marked), clear errors, set a field.
 import { errorHTML } from './widget-form.js';
 
