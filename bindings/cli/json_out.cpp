@@ -8,6 +8,18 @@ Json to_json(const Value& value) {
   return nullptr;
 }
 
+// Outputs and a list's columns alike: name, type, unit, description.
+Json to_json(const std::vector<OutputSpec>& specs) {
+  Json array = Json::array();
+  for (const OutputSpec& o : specs) {
+    array.push_back({{"name", o.name},
+                     {"type", o.is_text ? "text" : "number"},
+                     {"unit", o.unit},
+                     {"description", o.description}});
+  }
+  return array;
+}
+
 Json to_json(const Schema& schema) {
   Json inputs = Json::array();
   for (const InputSpec& in : schema.inputs) {
@@ -27,23 +39,11 @@ Json to_json(const Schema& schema) {
     }
     inputs.push_back(j);
   }
-  Json outputs = Json::array();
-  for (const OutputSpec& out : schema.outputs) {
-    outputs.push_back({{"name", out.name},
-                       {"type", out.is_text ? "text" : "number"},
-                       {"unit", out.unit},
-                       {"description", out.description}});
-  }
+  Json outputs = to_json(schema.outputs);
   Json tables = Json::array();
   for (const TableSpec& t : schema.tables) {
-    Json columns = Json::array();
-    for (const OutputSpec& c : t.columns) {
-      columns.push_back({{"name", c.name},
-                         {"type", c.is_text ? "text" : "number"},
-                         {"unit", c.unit},
-                         {"description", c.description}});
-    }
-    tables.push_back({{"name", t.name}, {"description", t.description}, {"columns", columns}});
+    tables.push_back(
+        {{"name", t.name}, {"description", t.description}, {"columns", to_json(t.columns)}});
   }
   Json j = {{"name", schema.name}, {"description", schema.description},
             {"inputs", inputs},    {"chip_overrides", takes_chip_overrides(schema)},

@@ -12,6 +12,7 @@ namespace scalebook::cli {
 using Json = nlohmann::ordered_json;
 
 Json to_json(const Value& value);
+Json to_json(const std::vector<OutputSpec>& specs);
 Json to_json(const Schema& schema);
 Json to_json(const Table& table);
 Json to_json(const Calculation& calc, bool explain);

@@ -47,6 +47,20 @@ val strings_to_js(const std::vector<std::string>& items) {
   return array;
 }
 
+// Outputs and a list's columns alike: name, type, unit, description.
+val output_specs_to_js(const std::vector<scalebook::OutputSpec>& specs) {
+  val array = val::array();
+  for (const scalebook::OutputSpec& o : specs) {
+    val j = val::object();
+    j.set("name", o.name);
+    j.set("type", std::string(o.is_text ? "text" : "number"));
+    j.set("unit", o.unit);
+    j.set("description", o.description);
+    array.call<void>("push", j);
+  }
+  return array;
+}
+
 val schema_to_js(const scalebook::Schema& schema) {
   val inputs = val::array();
   for (const scalebook::InputSpec& in : schema.inputs) {
@@ -67,30 +81,12 @@ val schema_to_js(const scalebook::Schema& schema) {
     }
     inputs.call<void>("push", j);
   }
-  val outputs = val::array();
-  for (const scalebook::OutputSpec& o : schema.outputs) {
-    val j = val::object();
-    j.set("name", o.name);
-    j.set("type", std::string(o.is_text ? "text" : "number"));
-    j.set("unit", o.unit);
-    j.set("description", o.description);
-    outputs.call<void>("push", j);
-  }
   val tables = val::array();
   for (const scalebook::TableSpec& t : schema.tables) {
-    val columns = val::array();
-    for (const scalebook::OutputSpec& c : t.columns) {
-      val j = val::object();
-      j.set("name", c.name);
-      j.set("type", std::string(c.is_text ? "text" : "number"));
-      j.set("unit", c.unit);
-      j.set("description", c.description);
-      columns.call<void>("push", j);
-    }
     val j = val::object();
     j.set("name", t.name);
     j.set("description", t.description);
-    j.set("columns", columns);
+    j.set("columns", output_specs_to_js(t.columns));
     tables.call<void>("push", j);
   }
   val out = val::object();
@@ -98,7 +94,7 @@ val schema_to_js(const scalebook::Schema& schema) {
   out.set("description", schema.description);
   out.set("inputs", inputs);
   out.set("chip_overrides", scalebook::takes_chip_overrides(schema));
-  out.set("outputs", outputs);
+  out.set("outputs", output_specs_to_js(schema.outputs));
   out.set("tables", tables);
   out.set("dimensions", schema.dimensions.empty() ? val::null() : val(schema.dimensions));
   return out;
