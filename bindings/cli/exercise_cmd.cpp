@@ -7,8 +7,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "scalebook/exercise.h"
-#include "scalebook/format.h"
+#include "scalebook/core/format.h"
+#include "scalebook/exercises/exercise.h"
 #include "text_out.h"
 
 namespace scalebook::cli {

@@ -1,23 +1,12 @@
 #pragma once
-// Engine structs to JSON: the CLI's machine-readable face. The WASM binding marshals the
-// same shapes to JS objects; tests/node checks that the two agree.
-#include <nlohmann/json.hpp>
-
-#include "scalebook/catalog.h"
-#include "scalebook/models.h"
-#include "scalebook/registry.h"
+// The CLI's JSON is the engine's one marshaller (scalebook/core/json.h and the domains' own).
+#include "scalebook/core/json.h"
+#include "scalebook/hardware/json.h"
+#include "scalebook/transformer/json.h"
 
 namespace scalebook::cli {
 
-using Json = nlohmann::ordered_json;
-
-Json to_json(const Value& value);
-Json to_json(const std::vector<OutputSpec>& specs);
-Json to_json(const Schema& schema);
-Json to_json(const Table& table);
-Json to_json(const Calculation& calc, bool explain);
-Json to_json(const Chip& chip);
-Json to_json(const Model& model);
-Json to_json(const Error& error);
+using scalebook::Json;
+using scalebook::to_json;
 
 }  // namespace scalebook::cli

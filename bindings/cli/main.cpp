@@ -8,6 +8,7 @@
 #include "exercise_cmd.h"
 #include "json_out.h"
 #include "options.h"
+#include "sweep_cmd.h"
 #include "text_out.h"
 
 namespace {
@@ -22,6 +23,10 @@ constexpr const char* kUsage =
     "  list                      the calculators\n"
     "  schema NAME               a calculator's inputs and outputs\n"
     "  calc NAME [name=value]... run a calculator (values in SI base units)\n"
+    "  sweep NAME --over INPUT (--values 1,2,4 | --from A --to B [--points N] [--log])\n"
+    "        [--outputs a,b] [name=value]...   outputs at each value of one input\n"
+    "  solve NAME --over INPUT --output OUTPUT --target X --from A --to B [name=value]...\n"
+    "                            the smallest INPUT in [A, B] at which OUTPUT reaches X\n"
     "  chips                     the hardware catalog\n"
     "  chip ID                   one chip with its source notes\n"
     "  models                    the model catalog\n"
@@ -149,6 +154,8 @@ int main(int argc, char** argv) {
   if (command == "list") return list(opt);
   if (command == "schema") return schema(opt);
   if (command == "calc") return calc(opt);
+  if (command == "sweep") return scalebook::cli::sweep_command(opt);
+  if (command == "solve") return scalebook::cli::solve_command(opt);
   if (command == "chips") return chips(opt);
   if (command == "chip") return chip(opt);
   if (command == "models") return models(opt);

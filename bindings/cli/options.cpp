@@ -12,10 +12,12 @@ std::optional<Error> parse_options(int argc, char** argv, Options& opt) {
     const char* name;
     std::optional<std::string> Options::*field;
   };
-  const Valued valued[] = {{"--seed", &Options::seed},
-                           {"--part", &Options::part},
-                           {"--answer", &Options::answer},
-                           {"--exercises", &Options::exercises}};
+  const Valued valued[] = {{"--seed", &Options::seed},     {"--part", &Options::part},
+                           {"--answer", &Options::answer}, {"--exercises", &Options::exercises},
+                           {"--over", &Options::over},     {"--values", &Options::values},
+                           {"--from", &Options::from},     {"--to", &Options::to},
+                           {"--points", &Options::points}, {"--outputs", &Options::outputs},
+                           {"--output", &Options::output}, {"--target", &Options::target}};
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--json") {
@@ -28,6 +30,10 @@ std::optional<Error> parse_options(int argc, char** argv, Options& opt) {
     }
     if (arg == "--explain") {
       opt.explain = true;
+      continue;
+    }
+    if (arg == "--log") {
+      opt.log = true;
       continue;
     }
     bool matched = false;
@@ -51,12 +57,12 @@ std::optional<Error> parse_options(int argc, char** argv, Options& opt) {
 
 int fail(const Options& opt, const Error& error) {
   std::cerr << "scalebook: " << error.message << "\n";
-  if (opt.json) std::cout << to_json(error).dump(2) << "\n";
+  if (opt.json) std::cout << dump(to_json(error), 2) << "\n";
   return 2;
 }
 
 void print(const Options& opt, const Json& json, const std::string& text) {
-  std::cout << (opt.json ? json.dump(2) + "\n" : text);
+  std::cout << (opt.json ? dump(json, 2) + "\n" : text);
 }
 
 }  // namespace scalebook::cli

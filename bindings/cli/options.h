@@ -5,14 +5,16 @@
 #include <vector>
 
 #include "json_out.h"
-#include "scalebook/status.h"
+#include "scalebook/core/status.h"
 
 namespace scalebook::cli {
 
 struct Options {
   bool json = false;
   bool explain = false;
+  bool log = false;  // sweep: points evenly spaced on a log scale
   std::optional<std::string> seed, part, answer, exercises;  // --name VALUE or --name=VALUE
+  std::optional<std::string> over, values, from, to, points, outputs, output, target;
   std::vector<std::string> words;
 };
 

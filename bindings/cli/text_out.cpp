@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "scalebook/format.h"
+#include "scalebook/core/format.h"
 
 namespace scalebook::cli {
 namespace {

@@ -2,9 +2,9 @@
 // Engine structs as text for a person at a terminal.
 #include <string>
 
-#include "scalebook/catalog.h"
-#include "scalebook/models.h"
-#include "scalebook/registry.h"
+#include "scalebook/core/registry.h"
+#include "scalebook/hardware/catalog.h"
+#include "scalebook/transformer/models.h"
 
 namespace scalebook::cli {
 

@@ -9,19 +9,26 @@
 #include <string>
 #include <vector>
 
-#include "scalebook/answer.h"
-#include "scalebook/catalog.h"
-#include "scalebook/collective_sim.h"
-#include "scalebook/exercise.h"
-#include "scalebook/format.h"
-#include "scalebook/models.h"
-#include "scalebook/registry.h"
-#include "scalebook/sharding.h"
-#include "scalebook/systolic_sim.h"
+#include "scalebook/collectives/collective_sim.h"
+#include "scalebook/core/format.h"
+#include "scalebook/core/json.h"
+#include "scalebook/core/registry.h"
+#include "scalebook/core/sweep.h"
+#include "scalebook/exercises/answer.h"
+#include "scalebook/exercises/exercise.h"
+#include "scalebook/hardware/catalog.h"
+#include "scalebook/hardware/json.h"
+#include "scalebook/sharding/sharding.h"
+#include "scalebook/systolic/systolic_sim.h"
+#include "scalebook/transformer/json.h"
+#include "scalebook/transformer/models.h"
 
 using emscripten::val;
 
 namespace {
+
+val doubles_to_js(const std::vector<double>& xs);
+val ok_with(const char* key, val value);
 
 val to_js(const scalebook::Value& v) {
   if (v.is_number()) return val(v.number);
@@ -47,89 +54,22 @@ val strings_to_js(const std::vector<std::string>& items) {
   return array;
 }
 
-// Outputs and a list's columns alike: name, type, unit, description.
-val output_specs_to_js(const std::vector<scalebook::OutputSpec>& specs) {
-  val array = val::array();
-  for (const scalebook::OutputSpec& o : specs) {
-    val j = val::object();
-    j.set("name", o.name);
-    j.set("type", std::string(o.is_text ? "text" : "number"));
-    j.set("unit", o.unit);
-    j.set("description", o.description);
-    array.call<void>("push", j);
-  }
-  return array;
-}
-
-val schema_to_js(const scalebook::Schema& schema) {
-  val inputs = val::array();
-  for (const scalebook::InputSpec& in : schema.inputs) {
-    val j = val::object();
-    j.set("name", in.name);
-    j.set("type", std::string(scalebook::to_string(in.kind)));
-    j.set("unit", in.unit);
-    j.set("description", in.description);
-    j.set("default", to_js(in.default_value));
-    if (in.kind == scalebook::InputKind::choice) {
-      j.set("choices", strings_to_js(in.choices));
-    } else if (in.kind == scalebook::InputKind::text) {
-      j.set("max_length", scalebook::kMaxTextLength);
-    } else {
-      j.set("min", in.min);
-      j.set("min_exclusive", in.min_exclusive);
-      j.set("max", in.max);
-    }
-    inputs.call<void>("push", j);
-  }
-  val tables = val::array();
-  for (const scalebook::TableSpec& t : schema.tables) {
-    val j = val::object();
-    j.set("name", t.name);
-    j.set("description", t.description);
-    j.set("columns", output_specs_to_js(t.columns));
-    tables.call<void>("push", j);
-  }
-  val out = val::object();
-  out.set("name", schema.name);
-  out.set("description", schema.description);
-  out.set("inputs", inputs);
-  out.set("chip_overrides", scalebook::takes_chip_overrides(schema));
-  out.set("outputs", output_specs_to_js(schema.outputs));
-  out.set("tables", tables);
-  out.set("dimensions", schema.dimensions.empty() ? val::null() : val(schema.dimensions));
-  return out;
-}
-
-val table_to_js(const scalebook::Table& table) {
-  val rows = val::array();
-  for (const std::vector<scalebook::Value>& row : table.rows) {
-    val r = val::object();
-    for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i) {
-      r.set(table.columns[i], to_js(row[i]));
-    }
-    rows.call<void>("push", r);
-  }
-  return rows;
-}
-
-val list() {
-  val array = val::array();
+// list, schema, calculate, chips and models go through the engine's one marshaller
+// (scalebook/core/json.h) as JSON text, which engine.mjs parses: the same bits as the CLI and
+// the fixtures, and one string across the boundary instead of a call per field.
+std::string list() {
+  scalebook::Json array = scalebook::Json::array();
   for (const std::string& name : scalebook::calculator_names()) {
-    val item = val::object();
-    item.set("name", name);
-    item.set("description", scalebook::schema_of(name).value().description);
-    array.call<void>("push", item);
+    array.push_back(
+        {{"name", name}, {"description", scalebook::schema_of(name).value().description}});
   }
-  return array;
+  return scalebook::dump(array);
 }
 
-val schema(const std::string& name) {
+std::string schema(const std::string& name) {
   auto result = scalebook::schema_of(name);
-  if (!result.ok()) return error_to_js(result.error());
-  val out = val::object();
-  out.set("ok", true);
-  out.set("schema", schema_to_js(result.value()));
-  return out;
+  if (!result.ok()) return scalebook::dump(scalebook::to_json(result.error()));
+  return scalebook::dump({{"schema", scalebook::to_json(result.value())}});
 }
 
 scalebook::Value inputs_value(const val& v) {
@@ -159,91 +99,74 @@ scalebook::Inputs inputs_from_js(const val& inputs) {
   return in;
 }
 
-val calculate(const std::string& name, const val& inputs) {
-  auto result = scalebook::calculate(name, inputs_from_js(inputs));
-  if (!result.ok()) return error_to_js(result.error());
-  val outputs = val::object();
-  for (const auto& [key, value] : result.value().outputs) outputs.set(key, to_js(value));
-  for (const auto& [key, table] : result.value().tables) outputs.set(key, table_to_js(table));
-  val steps = val::array();
-  for (const scalebook::Step& s : result.value().steps) {
-    val step = val::object();
-    step.set("label", s.label);
-    step.set("latex", s.latex);
-    step.set("value", s.value);
-    step.set("unit", s.unit);
-    step.set("output", s.output);
-    step.set("depends", strings_to_js(s.depends));
-    steps.call<void>("push", step);
+// steps: false is the numbers-only path (no LaTeX built); the JSON has no "steps" then.
+std::string calculate(const std::string& name, const val& inputs, bool steps) {
+  auto result = scalebook::calculate(name, inputs_from_js(inputs), {.explain = steps});
+  if (!result.ok()) return scalebook::dump(scalebook::to_json(result.error()));
+  return scalebook::dump({{"outputs", scalebook::to_json(result.value(), false)},
+                          {"steps", steps ? scalebook::to_json(result.value(), true)["steps"]
+                                          : scalebook::Json::array()}});
+}
+
+std::string chips() {
+  scalebook::Json array = scalebook::Json::array();
+  for (const scalebook::Chip& chip : scalebook::chips()) array.push_back(scalebook::to_json(chip));
+  return scalebook::dump(array);
+}
+
+std::string models() {
+  scalebook::Json array = scalebook::Json::array();
+  for (const scalebook::Model& model : scalebook::models())
+    array.push_back(scalebook::to_json(model));
+  return scalebook::dump(array);
+}
+
+std::vector<double> numbers_from_js(const val& list) {
+  std::vector<double> out;
+  if (!val::global("Array").call<bool>("isArray", list)) return out;
+  const unsigned n = list["length"].as<unsigned>();
+  out.reserve(n);
+  for (unsigned i = 0; i < n; ++i) {
+    val item = list[i];
+    out.push_back(item.typeOf().as<std::string>() == "number" ? item.as<double>() : std::nan(""));
   }
-  val out = val::object();
-  out.set("ok", true);
-  out.set("outputs", outputs);
-  out.set("steps", steps);
   return out;
 }
 
-val chips() {
-  val array = val::array();
-  for (const scalebook::Chip& chip : scalebook::chips()) {
-    val peaks = val::object();
-    for (const scalebook::PeakFlops& p : chip.peaks) {
-      peaks.set(std::string(scalebook::to_string(p.dtype)), p.flops_per_s);
-    }
-    val notes = val::object();
-    for (const scalebook::SourceNote& n : chip.notes) notes.set(n.field, n.note);
-    val j = val::object();
-    j.set("id", chip.id);
-    j.set("name", chip.name);
-    j.set("vendor", chip.vendor);
-    j.set("peak_flops", peaks);
-    j.set("hbm_bandwidth", chip.hbm_bandwidth);
-    j.set("hbm_capacity", chip.hbm_capacity);
-    j.set("comm_bandwidth", chip.comm_bandwidth);
-    j.set("comm_link", chip.comm_link);
-    j.set("notes", notes);
-    val fields = val::array();
-    for (const scalebook::ChipField& f : scalebook::chip_fields(chip)) {
-      val field = val::object();
-      field.set("name", f.name);
-      field.set("value", to_js(f.value));
-      field.set("unit", f.unit);
-      field.set("description", f.description);
-      field.set("note", f.note);
-      fields.call<void>("push", field);
-    }
-    j.set("fields", fields);
-    array.call<void>("push", j);
-  }
-  return array;
+std::vector<std::string> strings_from_js(const val& list) {
+  std::vector<std::string> out;
+  if (!val::global("Array").call<bool>("isArray", list)) return out;
+  for (unsigned i = 0, n = list["length"].as<unsigned>(); i < n; ++i)
+    out.push_back(list[i].as<std::string>());
+  return out;
 }
 
-val models() {
-  val array = val::array();
-  for (const scalebook::Model& model : scalebook::models()) {
-    val notes = val::object();
-    for (const scalebook::SourceNote& n : model.notes) notes.set(n.field, n.note);
-    val fields = val::array();
-    for (const scalebook::ModelField& f : scalebook::model_fields(model)) {
-      val field = val::object();
-      field.set("name", f.name);
-      field.set("value", to_js(f.value));
-      field.set("unit", f.unit);
-      field.set("description", f.description);
-      field.set("note", f.note);
-      fields.call<void>("push", field);
-    }
-    scalebook::ParamCounts params = scalebook::count_params(model);
-    val j = val::object();
-    j.set("id", model.id);
-    j.set("name", model.name);
-    j.set("params", params.total);
-    j.set("params_active", params.active);
-    j.set("notes", notes);
-    j.set("fields", fields);
-    array.call<void>("push", j);
-  }
-  return array;
+// A sweep's series come back as Float64Arrays (NaN where an output has no value).
+val sweep(const std::string& name, const val& inputs, const std::string& over, const val& values,
+          const val& outputs) {
+  scalebook::SweepRequest q{name, inputs_from_js(inputs), over, numbers_from_js(values),
+                            strings_from_js(outputs)};
+  auto result = scalebook::sweep(q);
+  if (!result.ok()) return error_to_js(result.error());
+  val series = val::object();
+  for (std::size_t k = 0; k < result.value().outputs.size(); ++k)
+    series.set(result.value().outputs[k], doubles_to_js(result.value().series[k]));
+  val out = val::object();
+  out.set("values", doubles_to_js(result.value().values));
+  out.set("series", series);
+  return ok_with("sweep", out);
+}
+
+std::string solve(const std::string& name, const val& inputs, const std::string& over,
+                  const std::string& output, double target, double lo, double hi) {
+  auto result = scalebook::solve({name, inputs_from_js(inputs), over, output, target, lo, hi});
+  if (!result.ok()) return scalebook::dump(scalebook::to_json(result.error()));
+  const scalebook::SolveResult& r = result.value();
+  return scalebook::dump({{"solve",
+                           {{"at", scalebook::to_json(r.at)},
+                            {"output_at", r.output_at},
+                            {"at_lo", r.at_lo},
+                            {"evaluations", r.evaluations}}}});
 }
 
 val ok_with(const char* key, val value) {
@@ -680,6 +603,8 @@ EMSCRIPTEN_BINDINGS(scalebook) {
   emscripten::function("exerciseCheck", &exercise_check);
   emscripten::function("format", &format_value);
   emscripten::function("parseAnswer", &parse_answer);
+  emscripten::function("sweep", &sweep);
+  emscripten::function("solve", &solve);
   emscripten::function("simulateSystolic", &simulate_systolic);
   emscripten::function("simulateCollective", &simulate_collective);
   emscripten::function("shardingLayout", &sharding_layout);

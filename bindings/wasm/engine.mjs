@@ -1,5 +1,5 @@
-// The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, chips, models,
-// ..., simulateSystolic, simulateCollective, shardingLayout }.
+// The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, sweep, solve,
+// chips, models, ..., simulateSystolic, simulateCollective, shardingLayout }.
 // Results are plain objects; bad input throws a CalculatorError with code, field, message and,
 // for an error inside a text input (a sharding spec), the offending character's position.
 import createScalebookEngine from './generated/scalebook-engine.mjs';
@@ -19,31 +19,65 @@ function unwrap(result) {
   return result;
 }
 
+// list, schema, calculate, chips, models and solve answer with JSON text from the engine's
+// one marshaller (scalebook/core/json.h): { error } or the payload.
+function parsed(text) {
+  const result = JSON.parse(text);
+  if (result.error) throw new CalculatorError(result.error);
+  return result;
+}
+
 function isPlainObject(x) {
   return x !== null && typeof x === 'object' && !Array.isArray(x);
+}
+
+function checkInputs(inputs) {
+  if (!isPlainObject(inputs)) {
+    throw new CalculatorError({
+      code: 'invalid_argument',
+      field: '',
+      message: 'inputs must be an object of name: value',
+    });
+  }
 }
 
 // Wraps an instantiated module; exported so tests can wrap other builds of it.
 export function wrapModule(module) {
   return {
-    list: () => module.list(),
-    chips: () => module.chips(),
+    list: () => JSON.parse(module.list()),
+    chips: () => JSON.parse(module.chips()),
     // The model catalog: [{ id, name, params, params_active, notes, fields: [{ name, value, unit,
     // description, note }] }], the shapes the transformer calculator's `model` input names.
-    models: () => module.models(),
+    models: () => JSON.parse(module.models()),
     schema(name) {
-      return unwrap(module.schema(String(name))).schema;
+      return parsed(module.schema(String(name))).schema;
     },
-    calculate(name, inputs = {}) {
-      if (!isPlainObject(inputs)) {
-        throw new CalculatorError({
-          code: 'invalid_argument',
-          field: '',
-          message: 'inputs must be an object of name: value',
-        });
+    // The outputs keyed by name, with `steps` (the worked solution) unless { steps: false },
+    // the numbers-only path that builds no LaTeX: the default for anything run many times.
+    calculate(name, inputs = {}, { steps = true } = {}) {
+      checkInputs(inputs);
+      const result = parsed(module.calculate(String(name), inputs, Boolean(steps)));
+      return steps ? { ...result.outputs, steps: result.steps } : result.outputs;
+    },
+    // One input of a calculator over `values` (numbers in its unit), numbers only: returns
+    // { values: Float64Array, series: { output: Float64Array } } (NaN where an output is none);
+    // `outputs` picks which (default every number output). A bad point throws, naming it.
+    sweep(name, { inputs = {}, over, values, outputs = [] } = {}) {
+      checkInputs(inputs);
+      if (!Array.isArray(values)) {
+        throw new CalculatorError({ code: 'invalid_argument', field: 'values', message: 'values must be a list of numbers' });
       }
-      const { outputs, steps } = unwrap(module.calculate(String(name), inputs));
-      return { ...outputs, steps };
+      if (!Array.isArray(outputs) || outputs.some((o) => typeof o !== 'string')) {
+        throw new CalculatorError({ code: 'invalid_argument', field: 'outputs', message: 'outputs must be a list of output names' });
+      }
+      return unwrap(module.sweep(String(name), inputs, String(over ?? ''), values, outputs)).sweep;
+    },
+    // The smallest `over` in [lo, hi] at which `output` reaches `target` (the output taken to
+    // grow with it): { at (null: never), output_at, at_lo, evaluations }.
+    solve(name, { inputs = {}, over, output, target, lo, hi } = {}) {
+      checkInputs(inputs);
+      return parsed(module.solve(String(name), inputs, String(over ?? ''), String(output ?? ''),
+        Number(target), Number(lo), Number(hi))).solve;
     },
     // Exercises: `file` is the text of one exercises/*.json file.
     exerciseVariant(file, id, seed = 0) {

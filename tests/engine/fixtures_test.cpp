@@ -6,9 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "helpers.h"
+#include "scalebook/core/json.h"
 
 using namespace scalebook;
-using Json = nlohmann::ordered_json;
 
 namespace {
 
@@ -23,34 +23,10 @@ Inputs inputs_of(const Json& j) {
   return in;
 }
 
-Json json_of(const Value& value) {
-  if (value.is_number()) return value.number;
-  if (value.is_text()) return value.text;
-  return nullptr;
-}
-
-// Lists (a plan's collectives) sit beside the outputs as arrays of rows, as the WASM API
-// returns them.
+// The one marshaller's JSON (core/json.h), as the WASM API returns it.
 Json expectation_of(const Result<Calculation>& result) {
-  if (!result.ok()) {
-    const Error& e = result.error();
-    Json error = {{"code", to_string(e.code)}, {"field", e.field}, {"message", e.message}};
-    if (e.position >= 0) error["position"] = e.position;
-    return {{"error", error}};
-  }
-  Json outputs = Json::object();
-  for (const auto& [name, value] : result.value().outputs) outputs[name] = json_of(value);
-  for (const auto& [name, table] : result.value().tables) {
-    Json rows = Json::array();
-    for (const std::vector<Value>& row : table.rows) {
-      Json r = Json::object();
-      for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i)
-        r[table.columns[i]] = json_of(row[i]);
-      rows.push_back(r);
-    }
-    outputs[name] = rows;
-  }
-  return {{"outputs", outputs}};
+  if (!result.ok()) return to_json(result.error());
+  return {{"outputs", to_json(result.value(), false)}};
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "scalebook/registry.h"
+#include "scalebook/core/registry.h"
 
 namespace scalebook::test {
 

@@ -56,13 +56,15 @@ test('schema describes inputs with unit, default and range, and outputs with uni
   const bytes = schema.inputs.find((i) => i.name === 'bytes');
   assert.deepEqual(bytes, {
     name: 'bytes', type: 'number', unit: 'B', description: 'bytes moved between HBM and the cores',
-    default: 1e9, min: 0, min_exclusive: true, max: 1e30,
+    default: 1e9, label: 'HBM bytes', group: 'main', min: 0, min_exclusive: true, max: 1e30,
   });
+  assert.equal(schema.inputs.find((i) => i.name === 'hbm_bandwidth').group, 'override');
+  assert.equal(schema.inputs.find((i) => i.name === 'chip').preset, 'chip');
   const chip = schema.inputs.find((i) => i.name === 'chip');
   assert.deepEqual(chip.choices, ['tpu-v5e', 'tpu-v5p', 'tpu-v6e', 'tpu-v4p', 'h100', 'tpu-v3', 'tpu7x', 'v100', 'a100', 'h200', 'h800', 'b200', 'gb200']);
   assert.equal(schema.inputs.find((i) => i.name === 'peak_flops').default, null);
   assert.deepEqual(schema.outputs.find((o) => o.name === 'bound'),
-    { name: 'bound', type: 'text', unit: '', description: 'which time is largest: compute, memory or communication' });
+    { name: 'bound', type: 'text', unit: '', description: 'which time is largest: compute, memory or communication', label: 'Bound' });
 });
 
 test('chips lists the catalog with source notes', async () => {

@@ -1,0 +1,99 @@
+#pragma once
+// The calculator registry. Each domain registers its own calculators (a CalculatorRegistration
+// in its folder); the registry knows no domain: presets such as a chip or a model reach it
+// only through the PresetKind their input declares.
+#include <initializer_list>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "scalebook/core/schema.h"
+#include "scalebook/core/status.h"
+#include "scalebook/core/value.h"
+
+namespace scalebook {
+
+// Inputs after validation: every number checked against its range, every choice known, every
+// preset resolved with its overrides. Reading a name the schema does not declare is a
+// programming error: the read returns 0 or "" and the registry turns the whole calculation
+// into an internal error naming it, so a misspelt name fails every test that reaches it.
+class ResolvedInputs {
+ public:
+  explicit ResolvedInputs(const Schema* schema = nullptr, bool explain = true)
+      : schema_(schema), explain_(explain) {}
+
+  void set(const std::string& name, Value value) { values_[name] = std::move(value); }
+  bool has(const std::string& name) const;
+  // Whether the schema has input `name` at all: for shared code that serves calculators with
+  // and without an optional input (the chip overrides).
+  bool declares(const std::string& name) const;
+  double number(const std::string& name) const;
+  const std::string& text(const std::string& name) const;
+
+  // The resolved preset of a preset input (a chip with the caller's overrides applied);
+  // null when the input is not a preset. Domains wrap this in a typed accessor (chip_of).
+  const void* preset(const std::string& name) const;
+  void set_preset(const std::string& name, std::shared_ptr<const void> preset) {
+    presets_[name] = std::move(preset);
+  }
+
+  // Sizes of named dimensions, for a calculator whose schema takes them.
+  const std::map<std::string, double>& dimensions() const { return dimensions_; }
+  void set_dimension(const std::string& name, double size) { dimensions_[name] = size; }
+
+  // False on the numbers-only path (sweeps, searches): the calculator builds no steps.
+  bool explain() const { return explain_; }
+
+  // The first undeclared name read, or empty.
+  const std::string& undeclared_read() const { return undeclared_; }
+
+ private:
+  bool declared(const std::string& name) const;
+
+  const Schema* schema_;
+  bool explain_;
+  Inputs values_;
+  std::map<std::string, std::shared_ptr<const void>> presets_;
+  std::map<std::string, double> dimensions_;
+  mutable std::string undeclared_;
+};
+
+struct Calculator {
+  Schema schema;
+  Result<Calculation> (*compute)(const ResolvedInputs& inputs);
+};
+
+// A domain registers its calculators with one static object in its own source file:
+//   const CalculatorRegistration registered{10, {roofline_calculator, matmul_calculator}};
+// `order` places them in `scalebook list`: lower first, the book's order of chapters.
+class CalculatorRegistration {
+ public:
+  CalculatorRegistration(int order, std::initializer_list<Calculator (*)()> makers);
+};
+
+// Strict: the whole text, trimmed of spaces and tabs, must be a decimal number; no hex, inf
+// or nan. How every number typed as text (a form field, a command line) is read.
+bool parse_decimal(const std::string& text, double& out);
+
+// Names of every calculator, in a stable order.
+std::vector<std::string> calculator_names();
+
+Result<Schema> schema_of(std::string_view name);
+
+// True when the calculator has a preset input (a chip), and so takes its fields as overrides.
+bool takes_chip_overrides(const Schema& schema);
+
+struct CalculateOptions {
+  bool explain = true;  // false: the numbers only, no steps (sweeps, searches)
+};
+
+// Validates `inputs` against the calculator's schema, fills defaults, and computes. A
+// preset input (a chip) also takes any numeric field of its preset as an override
+// (`hbm_capacity=...`, `peak_flops_bf16=...`), applied to the calculator's copy of it.
+Result<Calculation> calculate(std::string_view name, const Inputs& inputs,
+                              CalculateOptions options = {});
+
+}  // namespace scalebook

@@ -1,0 +1,54 @@
+#pragma once
+// Reading and grading what a reader typed as the answer to an exercise.
+#include <string>
+#include <string_view>
+
+#include "scalebook/core/status.h"
+#include "scalebook/core/units.h"
+
+namespace scalebook {
+
+// A number as the reader wrote it, in `unit` (not converted to SI).
+struct Quantity {
+  double value = 0;
+  bool has_unit = false;  // false for a bare number; `unit` is then the count unit ""
+  Unit unit;
+};
+
+// Reads an answer: an optional sign ("+", "-", U+2212), a number, an optional scale, an
+// optional unit from parse_unit (spaces between them optional, and around "/").
+//   numbers  "240", ".5", "5.", "1,000,000.5" (commas only between groups of 3 digits)
+//   scales   "45e9", "1.97 x 10^14" (x, *, U+00D7, U+00B7 or U+22C5; ^ or **; the exponent
+//            may be in superscript digits: "10¹⁴"), "2^14" / "2**14" (a power),
+//            a multiplier k K M G T P standing after the number: "1.5k" = 1500 with no
+//            unit, "2 M tokens" = 2e6 tokens ("5 MB" is megabytes: the letter must stand alone)
+// Every failure is invalid_argument on field "answer", with one of these messages:
+//   "the answer is too long" (over 200 characters, i.e. code points), "the answer is not valid
+//   text" (not UTF-8), "the answer contains a control character", "enter a number" (empty),
+//   "\"abc\" is not a number", "use a point for decimals: \"1,5\"",
+//   "the number must be finite" (nan, inf, 1e999, or infinite in SI units),
+//   "unknown unit \"furlongs\"".
+Result<Quantity> parse_answer(std::string_view text);
+
+// An answer is correct when |value - expected| <= max(abs, rel * |expected|) (plus a 1e-12
+// relative slack for rounding in unit conversion).
+struct Tolerance {
+  double rel = 0.02;
+  double abs = 0;
+};
+
+struct Grade {
+  bool correct = false;
+  bool parsed = false;   // false when the answer could not be read
+  double value = 0;      // the answer in the expected unit (when parsed and the dimension matches)
+  std::string feedback;  // one short sentence for the reader
+  std::string slip;      // "", "prefix-1000", "prefix-1024", "si-vs-binary", "factor-2",
+                         // "bits-vs-bytes", "wrong-unit"
+};
+
+// `expected` is in `unit` (e.g. 1.011 with unit "ms"); a bare number is read in `unit`.
+// Feedback: "correct"; a slip's hint (ratio to expected near 1000^k, 1024^k, 1.024^k, 2 or
+// 8, within max(tol.rel, 1%)); "not quite"; or the parse error's message.
+Grade grade_answer(std::string_view text, double expected, const Unit& unit, Tolerance tol);
+
+}  // namespace scalebook

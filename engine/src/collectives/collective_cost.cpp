@@ -1,0 +1,213 @@
+#include "scalebook/collectives/collective_cost.h"
+
+#include <algorithm>
+#include <string>
+
+#include "scalebook/core/format.h"
+
+namespace scalebook {
+namespace {
+
+struct OpInfo {
+  CollectiveOp op;
+  const char* name;
+  const char* book;
+};
+
+constexpr OpInfo kOps[] = {
+    {CollectiveOp::all_gather, "all-gather", "AllGather"},
+    {CollectiveOp::reduce_scatter, "reduce-scatter", "ReduceScatter"},
+    {CollectiveOp::all_reduce, "all-reduce", "AllReduce"},
+    {CollectiveOp::all_to_all, "all-to-all", "AllToAll"},
+};
+
+const OpInfo& info(CollectiveOp op) {
+  for (const OpInfo& i : kOps) {
+    if (i.op == op) return i;
+  }
+  return kOps[0];
+}
+
+std::string n_text(std::int64_t n) { return std::to_string(n); }
+
+// One axis's share of the work: its bandwidth time for the whole array, its hops, and the
+// LaTeX that derives them.
+struct AxisTerm {
+  const CollectiveAxis* axis;
+  double t_bandwidth = 0;
+  double hops = 0;
+  std::string latex;
+  std::string kind;  // "ring used both ways", ...
+};
+
+bool one_way_ring(const CollectiveAxis& a, const LinkModel& link) {
+  return a.wraps && !link.bidirectional;
+}
+
+std::string axis_kind(const CollectiveAxis& a, const LinkModel& link) {
+  if (!a.wraps) return "a line (no wraparound)";
+  return link.bidirectional ? "a ring used both ways" : "a ring used one way";
+}
+
+// AllGather and ReduceScatter along one axis (AllReduce doubles it).
+AxisTerm gather_term(const CollectiveAxis& a, double bytes, const LinkModel& link, double factor) {
+  AxisTerm t{&a};
+  const auto n = static_cast<double>(a.size);
+  const std::string f = factor == 2 ? "2 \\cdot " : "";
+  std::string hops_latex;
+  if (a.wraps && link.bidirectional) {
+    t.hops = static_cast<double>(a.size / 2);
+    hops_latex = "\\lfloor " + n_text(a.size) + "/2 \\rfloor";
+  } else {
+    t.hops = n - 1;
+    hops_latex = "(" + n_text(a.size) + " - 1)";
+  }
+  t.t_bandwidth = factor * t.hops * bytes / (n * link.bandwidth);
+  t.hops *= factor;
+  t.latex = "T_{" + a.name + "} = " + f + hops_latex + " \\cdot \\frac{" +
+            latex_quantity(bytes, "B") + "}{" + n_text(a.size) + " \\cdot " +
+            latex_quantity(link.bandwidth, "B/s") + "} = " + latex_quantity(t.t_bandwidth, "s");
+  t.kind = axis_kind(a, link);
+  return t;
+}
+
+// AllToAll: the bytes crossing the cut across the middle of this axis, over the links that
+// cut severs (one per parallel line, two on a ring), one direction.
+AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips,
+                         const LinkModel& link) {
+  AxisTerm t{&a};
+  const auto n = static_cast<double>(a.size);
+  const double lines = chips / n;
+  t.kind = axis_kind(a, link);
+  if (one_way_ring(a, link)) {
+    t.hops = n - 1;
+    t.t_bandwidth = (n - 1) * bytes / (2 * n * lines * link.bandwidth);
+    t.latex = "T_{" + a.name + "} = \\frac{(" + n_text(a.size) + " - 1) \\cdot " +
+              latex_quantity(bytes, "B") + "}{2 \\cdot " + n_text(a.size) + " \\cdot " +
+              latex_number(lines) + " \\cdot " + latex_quantity(link.bandwidth, "B/s") +
+              "} = " + latex_quantity(t.t_bandwidth, "s");
+    return t;
+  }
+  const auto lo = static_cast<double>(a.size / 2);
+  const double hi = n - lo;
+  const double links = lines * (a.wraps ? 2 : 1);
+  t.hops = a.wraps ? lo : n - 1;
+  t.t_bandwidth = lo * hi * bytes / (n * n * links * link.bandwidth);
+  t.latex = "T_{" + a.name + "} = \\frac{" + latex_number(lo) + " \\cdot " + latex_number(hi) +
+            " / " + n_text(a.size) + "^2 \\cdot " + latex_quantity(bytes, "B") + "}{" +
+            latex_number(links) + " \\cdot " + latex_quantity(link.bandwidth, "B/s") +
+            "} = " + latex_quantity(t.t_bandwidth, "s");
+  return t;
+}
+
+}  // namespace
+
+double collective_bytes_per_chip(CollectiveOp op, double bytes, double chips) {
+  double share = (chips - 1) / chips;
+  if (op == CollectiveOp::all_reduce) return 2 * share * bytes;
+  if (op == CollectiveOp::all_to_all) return share * bytes / chips;
+  return share * bytes;
+}
+
+std::vector<std::string> collective_op_names() {
+  std::vector<std::string> names;
+  for (const OpInfo& i : kOps) names.emplace_back(i.name);
+  return names;
+}
+
+std::optional<CollectiveOp> parse_collective_op(std::string_view name) {
+  for (const OpInfo& i : kOps) {
+    if (name == i.name) return i.op;
+  }
+  return std::nullopt;
+}
+
+const char* to_string(CollectiveOp op) { return info(op).name; }
+const char* book_name(CollectiveOp op) { return info(op).book; }
+
+void finish_collective_cost(CollectiveCost& cost, CollectiveOp op, double bytes, double chips,
+                            const std::string& latency_label, const std::string& hops_latex,
+                            double hop_latency) {
+  cost.t_latency = cost.hops * hop_latency;
+  cost.steps.push_back({latency_label,
+                        "T_\\text{lat} = " + hops_latex + " \\cdot " +
+                            latex_quantity(hop_latency, "s") + " = " +
+                            latex_quantity(cost.t_latency, "s"),
+                        cost.t_latency,
+                        "s",
+                        "t_latency",
+                        {}});
+  cost.latency_bound = cost.t_latency > cost.t_bandwidth;
+  cost.time = std::max(cost.t_latency, cost.t_bandwidth);
+  cost.steps.push_back(
+      {std::string(book_name(op)) + " time: the larger term (" +
+           (cost.latency_bound ? "latency" : "bandwidth") + " bound)",
+       "T = \\max(T_\\text{lat}, T_\\text{bw}) = " + latex_quantity(cost.time, "s"),
+       cost.time,
+       "s",
+       "time",
+       {"t_bandwidth", "t_latency"}});
+  cost.bytes_per_chip = collective_bytes_per_chip(op, bytes, chips);
+  if (cost.t_latency > 0) cost.crossover_bytes = bytes * cost.t_latency / cost.t_bandwidth;
+}
+
+CollectiveCost collective_cost(CollectiveOp op, double bytes,
+                               const std::vector<CollectiveAxis>& axes, const LinkModel& link) {
+  CollectiveCost cost;
+  double chips = 1;
+  for (const CollectiveAxis& a : axes)
+    chips *= static_cast<double>(std::max<std::int64_t>(a.size, 1));
+  if (chips <= 1 || link.bandwidth <= 0) return cost;
+
+  const double factor = op == CollectiveOp::all_reduce ? 2 : 1;
+  std::vector<AxisTerm> terms;
+  for (const CollectiveAxis& a : axes) {
+    if (a.size <= 1) continue;
+    terms.push_back(op == CollectiveOp::all_to_all ? all_to_all_term(a, bytes, chips, link)
+                                                   : gather_term(a, bytes, link, factor));
+  }
+  const std::string op_name = book_name(op);
+  std::string bw_latex;
+  std::string hops_latex;
+  double inverse = 0;
+  for (const AxisTerm& t : terms) {
+    cost.steps.push_back(
+        {op_name + " along " + t.axis->name + ", " + t.kind, t.latex, t.t_bandwidth, "s", "", {}});
+    cost.hops += t.hops;
+    cost.axis_hops.push_back(t.hops);
+    inverse += 1 / t.t_bandwidth;
+    cost.t_bandwidth = std::max(cost.t_bandwidth, t.t_bandwidth);
+    bw_latex += (bw_latex.empty() ? "" : " + ") + ("\\frac{1}{T_{" + t.axis->name + "}}");
+    hops_latex += (hops_latex.empty() ? "" : " + ") + latex_number(t.hops);
+  }
+  if (op == CollectiveOp::all_to_all) {
+    // The slowest cut bounds the transpose.
+    std::string names;
+    for (const AxisTerm& t : terms)
+      names += (names.empty() ? "" : ", ") + ("T_{" + t.axis->name + "}");
+    cost.steps.push_back(
+        {"Bandwidth time: the slowest cut",
+         "T_\\text{bw} = \\max(" + names + ") = " + latex_quantity(cost.t_bandwidth, "s"),
+         cost.t_bandwidth,
+         "s",
+         "t_bandwidth",
+         {}});
+  } else if (terms.size() > 1) {
+    cost.t_bandwidth = 1 / inverse;
+    cost.steps.push_back({"Bandwidth time: the axes run at once, so their rates add",
+                          "T_\\text{bw} = 1 \\big/ \\left(" + bw_latex +
+                              "\\right) = " + latex_quantity(cost.t_bandwidth, "s"),
+                          cost.t_bandwidth,
+                          "s",
+                          "t_bandwidth",
+                          {}});
+  } else {
+    cost.steps.back().output = "t_bandwidth";
+  }
+  finish_collective_cost(cost, op, bytes, chips,
+                         "Latency time: every hop costs at least the per-hop latency",
+                         "(" + hops_latex + ")", link.hop_latency);
+  return cost;
+}
+
+}  // namespace scalebook

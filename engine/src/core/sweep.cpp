@@ -1,0 +1,219 @@
+#include "scalebook/core/sweep.h"
+
+#include <cmath>
+#include <limits>
+#include <utility>
+
+#include "scalebook/core/format.h"
+
+namespace scalebook {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+Error fail(ErrorCode code, const std::string& field, std::string message) {
+  return Error{code, field, std::move(message)};
+}
+
+// The kind of input `over` names: number, count, or a named dimension (a count).
+Result<InputKind> varied_kind(const Schema& schema, const std::string& over) {
+  for (const InputSpec& spec : schema.inputs) {
+    if (spec.name != over) continue;
+    if (spec.kind == InputKind::number || spec.kind == InputKind::count) return spec.kind;
+    return fail(ErrorCode::invalid_argument, "over",
+                "over must name a number input of " + schema.name + ", and " + over + " is a " +
+                    to_string(spec.kind));
+  }
+  bool dimension = !schema.dimensions.empty() && !over.empty() && over[0] >= 'A' && over[0] <= 'Z';
+  if (dimension) return InputKind::count;
+  std::string names;
+  for (const InputSpec& spec : schema.inputs) {
+    if (spec.kind == InputKind::number || spec.kind == InputKind::count)
+      names += (names.empty() ? "" : ", ") + spec.name;
+  }
+  return fail(
+      ErrorCode::invalid_argument, "over",
+      schema.name + " has no number input \"" + over + "\"; its number inputs are " + names);
+}
+
+Result<std::vector<std::size_t>> output_indices(const Schema& schema,
+                                                std::vector<std::string>& names) {
+  std::vector<std::size_t> indices;
+  if (names.empty()) {
+    for (std::size_t i = 0; i < schema.outputs.size(); ++i) {
+      if (!schema.outputs[i].is_text) {
+        indices.push_back(i);
+        names.push_back(schema.outputs[i].name);
+      }
+    }
+    return indices;
+  }
+  for (const std::string& name : names) {
+    bool found = false;
+    for (std::size_t i = 0; i < schema.outputs.size() && !found; ++i) {
+      if (schema.outputs[i].name != name) continue;
+      if (schema.outputs[i].is_text) {
+        return fail(ErrorCode::invalid_argument, "outputs",
+                    "outputs must be number outputs, and " + name + " is text");
+      }
+      indices.push_back(i);
+      found = true;
+    }
+    if (!found) {
+      return fail(ErrorCode::invalid_argument, "outputs",
+                  schema.name + " has no output \"" + name + "\"");
+    }
+  }
+  return indices;
+}
+
+Error at_point(const std::string& over, double x, Error e) {
+  e.message = "at " + over + "=" + format_number(x) + ": " + e.message;
+  return e;
+}
+
+// One numbers-only evaluation of `output_index` with `over` set to x.
+struct Probe {
+  const std::string& calculator;
+  Inputs inputs;
+  const std::string& over;
+  std::size_t output_index;
+
+  Result<double> operator()(double x) {
+    inputs[over] = Value::of(x);
+    Result<Calculation> r = calculate(calculator, inputs, {.explain = false});
+    if (!r.ok()) return at_point(over, x, r.error());
+    const Value& v = r.value().outputs[output_index].second;
+    return v.is_number() ? v.number : kNaN;
+  }
+};
+
+}  // namespace
+
+Result<std::vector<double>> sweep_points(double from, double to, int count, bool log) {
+  if (!std::isfinite(from) || !std::isfinite(to) || !(from < to)) {
+    return fail(ErrorCode::invalid_argument, "from",
+                "from must be a finite number below to, got from=" + format_number(from) +
+                    " to=" + format_number(to));
+  }
+  if (count < 2 || count > kMaxSweepPoints) {
+    return fail(ErrorCode::out_of_range, "points",
+                "points must be from 2 to " + std::to_string(kMaxSweepPoints) + ", got " +
+                    std::to_string(count));
+  }
+  if (log && !(from > 0)) {
+    return fail(ErrorCode::invalid_argument, "from",
+                "a log sweep needs from > 0, got " + format_number(from));
+  }
+  std::vector<double> xs(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    double t = static_cast<double>(i) / (count - 1);
+    xs[static_cast<std::size_t>(i)] = log ? from * std::pow(to / from, t) : from + (to - from) * t;
+  }
+  xs.back() = to;
+  return xs;
+}
+
+Result<SweepResult> sweep(const SweepRequest& request) {
+  Result<Schema> schema = schema_of(request.calculator);
+  if (!schema.ok()) return schema.error();
+  Result<InputKind> kind = varied_kind(schema.value(), request.over);
+  if (!kind.ok()) return kind.error();
+  if (request.values.empty() || request.values.size() > static_cast<std::size_t>(kMaxSweepPoints)) {
+    return fail(ErrorCode::out_of_range, "values",
+                "a sweep takes 1 to " + std::to_string(kMaxSweepPoints) + " values, got " +
+                    std::to_string(request.values.size()));
+  }
+  SweepResult out;
+  out.outputs = request.outputs;
+  Result<std::vector<std::size_t>> indices = output_indices(schema.value(), out.outputs);
+  if (!indices.ok()) return indices.error();
+  out.values = request.values;
+  out.series.assign(out.outputs.size(), std::vector<double>(request.values.size(), kNaN));
+  Inputs inputs = request.inputs;
+  for (std::size_t i = 0; i < request.values.size(); ++i) {
+    double x = request.values[i];
+    inputs[request.over] = Value::of(x);
+    Result<Calculation> r = calculate(request.calculator, inputs, {.explain = false});
+    if (!r.ok()) return at_point(request.over, x, r.error());
+    for (std::size_t k = 0; k < indices.value().size(); ++k) {
+      const Value& v = r.value().outputs[indices.value()[k]].second;
+      if (v.is_number()) out.series[k][i] = v.number;
+    }
+  }
+  return out;
+}
+
+Result<SolveResult> solve(const SolveRequest& request) {
+  Result<Schema> schema = schema_of(request.calculator);
+  if (!schema.ok()) return schema.error();
+  Result<InputKind> kind = varied_kind(schema.value(), request.over);
+  if (!kind.ok()) return kind.error();
+  std::vector<std::string> names{request.output};
+  Result<std::vector<std::size_t>> index = output_indices(schema.value(), names);
+  if (!index.ok()) {
+    Error e = index.error();
+    e.field = "output";
+    return e;
+  }
+  if (!std::isfinite(request.target)) {
+    return fail(ErrorCode::invalid_argument, "target",
+                "target must be a finite number, got " + format_number(request.target));
+  }
+  if (!std::isfinite(request.lo) || !std::isfinite(request.hi) || !(request.lo < request.hi)) {
+    return fail(ErrorCode::invalid_argument, "lo",
+                "lo must be a finite number below hi, got lo=" + format_number(request.lo) +
+                    " hi=" + format_number(request.hi));
+  }
+  bool whole = kind.value() == InputKind::count;
+  double lo = whole ? std::ceil(request.lo) : request.lo;
+  double hi = whole ? std::floor(request.hi) : request.hi;
+  if (!(lo <= hi)) {
+    return fail(ErrorCode::invalid_argument, "lo",
+                "no whole number lies in [" + format_number(request.lo) + ", " +
+                    format_number(request.hi) + "]");
+  }
+  Probe probe{request.calculator, request.inputs, request.over, index.value()[0]};
+  SolveResult out;
+  auto reached = [&](double x, double& y) -> Result<bool> {
+    ++out.evaluations;
+    Result<double> r = probe(x);
+    if (!r.ok()) return r.error();
+    y = r.value();
+    return y >= request.target;  // NaN (no value) never reaches
+  };
+  double y = 0;
+  Result<bool> at_lo = reached(lo, y);
+  if (!at_lo.ok()) return at_lo.error();
+  if (at_lo.value()) {
+    out.at = Value::of(lo), out.output_at = y, out.at_lo = true;
+    return out;
+  }
+  double y_hi = 0;
+  Result<bool> at_hi = reached(hi, y_hi);
+  if (!at_hi.ok()) return at_hi.error();
+  if (!at_hi.value()) {
+    out.output_at = y_hi;
+    return out;
+  }
+  // Invariant: lo falls short, hi reaches. Bisect in log space when the bracket is positive.
+  bool log = lo > 0;
+  while (out.evaluations < kMaxSolveEvaluations) {
+    if (whole ? hi - lo <= 1 : (hi - lo) <= 1e-9 * std::fabs(hi)) break;
+    double mid = log ? std::sqrt(lo * hi) : lo + (hi - lo) / 2;
+    if (whole) mid = std::floor(mid) <= lo ? lo + 1 : std::floor(mid);
+    if (!(mid > lo && mid < hi)) break;
+    double y_mid = 0;
+    Result<bool> r = reached(mid, y_mid);
+    if (!r.ok()) return r.error();
+    if (r.value())
+      hi = mid, y_hi = y_mid;
+    else
+      lo = mid;
+  }
+  out.at = Value::of(hi);
+  out.output_at = y_hi;
+  return out;
+}
+
+}  // namespace scalebook

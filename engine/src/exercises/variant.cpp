@@ -1,0 +1,506 @@
+// Variants: parameters drawn from a seed, the parts computed by the calculators, the prompt
+// filled in. Drawing uses only integer arithmetic and correctly rounded printf/strtod, so a
+// seed gives the same variant natively and in WebAssembly.
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+
+#include "scalebook/core/expr.h"
+#include "scalebook/core/format.h"
+#include "scalebook/core/registry.h"
+#include "scalebook/exercises/exercise.h"
+#include "scalebook/hardware/catalog.h"
+
+namespace scalebook {
+namespace {
+
+constexpr int kMaxDraws = 200;
+
+// splitmix64: tiny, well mixed, and identical on every platform.
+class Random {
+ public:
+  explicit Random(uint64_t seed) : state_(seed) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  }
+  size_t below(size_t n) { return n == 0 ? 0 : static_cast<size_t>(next() % n); }
+  double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
+ private:
+  uint64_t state_;
+};
+
+uint64_t fnv1a(std::string_view text) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (char c : text) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 0x100000001b3ull;
+  }
+  return h;
+}
+
+double round_significant(double x, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
+  return std::strtod(buf, nullptr);
+}
+
+std::vector<double> candidates(const ParamSpec& p) {
+  std::vector<double> out;
+  if (p.power_of_two) {
+    for (double v = 1; v <= p.max; v *= 2)
+      if (v >= p.min) out.push_back(v);
+  } else if (p.nice) {
+    static const double kMantissas[] = {1, 1.5, 2, 2.5, 3, 4, 5, 6, 8};
+    double decade = 1;
+    while (decade > p.min) decade /= 10;
+    while (decade * 10 <= p.min) decade *= 10;
+    for (; decade <= p.max && out.size() < 2000; decade *= 10) {
+      for (double m : kMantissas) {
+        double v = round_significant(m * decade, 3);
+        if (v >= p.min && v <= p.max) out.push_back(v);
+      }
+    }
+  }
+  return out;
+}
+
+Value draw(const ParamSpec& p, Random& rng) {
+  if (!p.choices.empty() && p.book.is_text()) {
+    return Value::of(p.choices[rng.below(p.choices.size())]);
+  }
+  if (p.min == p.max) return Value::of(p.min);
+  std::vector<double> options = candidates(p);
+  if (!options.empty()) return Value::of(options[rng.below(options.size())]);
+  if (p.integer && p.max - p.min < 4e9) {  // size_t is 32 bits in WebAssembly
+    auto span = static_cast<size_t>(p.max - p.min) + 1;
+    return Value::of(p.min + static_cast<double>(rng.below(span)));
+  }
+  if (p.integer) return Value::of(std::floor(p.min + rng.unit() * (p.max - p.min) + 0.5));
+  return Value::of(round_significant(p.min + rng.unit() * (p.max - p.min), 3));
+}
+
+using Params = std::vector<std::pair<std::string, Value>>;
+
+const Value* find(const Params& params, std::string_view name) {
+  for (const auto& [key, value] : params)
+    if (key == name) return &value;
+  return nullptr;
+}
+
+Result<Inputs> resolve_inputs(const CalcSpec& calc, const Params& params) {
+  Inputs inputs;
+  for (const auto& [key, value] : calc.inputs) {
+    if (value.is_text() && !value.text.empty() && value.text[0] == '$') {
+      const Value* param = find(params, std::string_view(value.text).substr(1));
+      if (!param) {
+        return Error{ErrorCode::invalid_argument, key,
+                     "input " + key + " refers to unknown parameter " + value.text};
+      }
+      inputs[key] = *param;
+    } else if (value.is_text() && !value.text.empty() && value.text[0] == '=') {
+      // "= 2 * N - 1": an expression over the numeric parameters.
+      NameLookup lookup = [&](std::string_view name) -> std::optional<double> {
+        const Value* p = find(params, name);
+        if (p && p->is_number()) return p->number;
+        return std::nullopt;
+      };
+      Result<double> x = evaluate(std::string_view(value.text).substr(1), lookup);
+      if (!x.ok()) return Error{ErrorCode::invalid_argument, key, x.error().message};
+      inputs[key] = Value::of(x.value());
+    } else {
+      inputs[key] = value;
+    }
+  }
+  return inputs;
+}
+
+std::optional<double> output_number(const Calculation& calc, std::string_view name) {
+  for (const auto& [key, value] : calc.outputs)
+    if (key == name && value.is_number()) return value.number;
+  return std::nullopt;
+}
+
+const Value* output_value(const Calculation& calc, std::string_view name) {
+  for (const auto& [key, value] : calc.outputs)
+    if (key == name) return &value;
+  return nullptr;
+}
+
+// Steps leading to `output`: its own and those of the outputs it depends on, in order.
+std::vector<Step> steps_for(const std::vector<Step>& steps, const std::string& output) {
+  std::vector<std::string> wanted = {output};
+  for (size_t i = 0; i < wanted.size(); ++i) {
+    for (const Step& s : steps) {
+      if (s.output != wanted[i]) continue;
+      for (const std::string& dep : s.depends) {
+        bool seen = false;
+        for (const std::string& w : wanted) seen = seen || w == dep;
+        if (!seen) wanted.push_back(dep);
+      }
+    }
+  }
+  std::vector<Step> out;
+  for (const Step& s : steps) {
+    for (const std::string& w : wanted) {
+      if (s.output == w) {
+        out.push_back(s);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// The identifiers an expression mentions, so its worked solution can include their steps.
+std::vector<std::string> names_in(const std::string& expression) {
+  std::vector<std::string> names;
+  std::string current;
+  for (char c : expression + " ") {
+    bool part_of_name = std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+    if (part_of_name && (!current.empty() || !std::isdigit(static_cast<unsigned char>(c)))) {
+      current += c;
+    } else {
+      if (!current.empty()) names.push_back(current);
+      current.clear();
+    }
+  }
+  return names;
+}
+
+// The expression with each name replaced by its value, as LaTeX: "2 \times 4378".
+std::string expression_latex(const std::string& expression, const NameLookup& lookup) {
+  std::string out, name;
+  auto flush = [&] {
+    if (name.empty()) return;
+    std::optional<double> v = lookup(name);
+    out += v ? latex_number(*v) : "\\text{" + name + "}";
+    name.clear();
+  };
+  for (char c : expression) {
+    bool name_char = std::isalpha(static_cast<unsigned char>(c)) || c == '_' ||
+                     (!name.empty() && (std::isdigit(static_cast<unsigned char>(c)) || c == '.'));
+    if (name_char) {
+      name += c;
+      continue;
+    }
+    flush();
+    out += c == '*' ? std::string("\\times") : std::string(1, c);
+  }
+  flush();
+  return out;
+}
+
+std::string schema_unit(const std::string& calculator, const std::string& output) {
+  Result<Schema> schema = schema_of(calculator);
+  if (!schema.ok()) return {};
+  for (const OutputSpec& o : schema.value().outputs)
+    if (o.name == output) return o.unit;
+  return {};
+}
+
+std::string print_param(const ParamSpec& spec, const Value& value) {
+  if (value.is_text()) {
+    const Chip* chip = find_chip(value.text);  // a chip prints as its name: "TPU v5e"
+    return chip ? chip->name : value.text;
+  }
+  if (spec.format.empty()) return format_value(value.number, "", "raw");
+  return format_value(value.number, spec.unit, spec.format);
+}
+
+struct Computed {
+  std::vector<PartVariant> parts;
+  std::vector<std::pair<std::string, std::string>> printed;  // placeholder -> text
+  std::vector<std::pair<std::string, double>> numbers;       // for conditions
+};
+
+Result<Computed> compute(const ExerciseSpec& e, const Params& params) {
+  Computed out;
+  for (const ParamSpec& spec : e.params) {
+    const Value* v = find(params, spec.name);
+    out.printed.emplace_back(spec.name, print_param(spec, *v));
+    if (v->is_number()) out.numbers.emplace_back(spec.name, v->number);
+  }
+  for (const ValueSpec& spec : e.values) {
+    Result<Inputs> inputs = resolve_inputs(spec.calc, params);
+    if (!inputs.ok()) return inputs.error();
+    Result<Calculation> calc = calculate(spec.calc.calculator, inputs.value());
+    if (!calc.ok()) return calc.error();
+    std::optional<double> x = output_number(calc.value(), spec.output);
+    if (!x) {
+      return Error{ErrorCode::invalid_argument, "values." + spec.name,
+                   spec.calc.calculator + " has no numeric output \"" + spec.output + "\""};
+    }
+    std::string style = spec.format.empty() ? "si" : spec.format;
+    out.printed.emplace_back(
+        spec.name, format_value(*x, schema_unit(spec.calc.calculator, spec.output), style));
+    out.numbers.emplace_back(spec.name, *x);
+  }
+  for (size_t i = 0; i < e.parts.size(); ++i) {
+    const PartSpec& spec = e.parts[i];
+    auto part_error = [&](Error err) {
+      err.message = "part " + spec.id + ": " + err.message;
+      return err;
+    };
+    Result<Inputs> inputs = resolve_inputs(spec.calc, params);
+    if (!inputs.ok()) return part_error(inputs.error());
+    // A part without a calculator is pure arithmetic over the parameters.
+    Result<Calculation> calc = spec.calc.calculator.empty()
+                                   ? Result<Calculation>(Calculation{})
+                                   : calculate(spec.calc.calculator, inputs.value());
+    if (!calc.ok()) return part_error(calc.error());
+    PartVariant part{spec.id, spec.kind, spec.label, spec.unit};
+    part.choices = spec.choices;
+    part.tolerance = spec.tolerance;
+    part.book = spec.book;
+    std::string field = "parts." + spec.id;
+    // Later parts and conditions see this part's answer in SI base units, whatever unit the
+    // question asks in, so "max(a, b)" over a time in us and one in ms stays right.
+    double answer_si = 0;
+    if (spec.kind == "choice") {
+      const Value* v = output_value(calc.value(), spec.output);
+      if (!v || !v->is_text()) {
+        return part_error(
+            Error{ErrorCode::invalid_argument, field,
+                  spec.calc.calculator + " has no text output \"" + spec.output + "\""});
+      }
+      part.expected_choice = v->text;
+      part.steps = steps_for(calc.value().steps, spec.output);
+    } else {
+      Result<Unit> unit = parse_unit(spec.unit);
+      if (!unit.ok())
+        return part_error(Error{ErrorCode::invalid_argument, field, unit.error().message});
+      double si = 0;
+      std::string base;
+      if (!spec.output.empty()) {
+        std::optional<double> x = output_number(calc.value(), spec.output);
+        if (!x) {
+          return part_error(
+              Error{ErrorCode::invalid_argument, field,
+                    spec.calc.calculator + " has no numeric output \"" + spec.output + "\""});
+        }
+        si = *x;
+        base = schema_unit(spec.calc.calculator, spec.output);
+        part.steps = steps_for(calc.value().steps, spec.output);
+      } else {
+        const Calculation& c = calc.value();
+        NameLookup lookup = [&](std::string_view name) -> std::optional<double> {
+          if (auto x = output_number(c, name)) return x;
+          for (const auto& [key, value] : out.numbers)
+            if (key == name) return value;
+          return std::nullopt;
+        };
+        Result<double> x = evaluate(spec.answer, lookup);
+        if (!x.ok())
+          return part_error(Error{ErrorCode::invalid_argument, field, x.error().message});
+        si = x.value();
+        base = base_symbol(unit.value().dimension);
+        std::vector<std::string> names = names_in(spec.answer);
+        for (const Step& s : c.steps) {
+          bool used = false;
+          for (const std::string& n : names) used = used || n == s.output;
+          if (used) {
+            for (const Step& dep : steps_for(c.steps, s.output)) {
+              bool seen = false;
+              for (const Step& have : part.steps) seen = seen || have.label == dep.label;
+              if (!seen) part.steps.push_back(dep);
+            }
+          }
+        }
+        part.steps.push_back({"Answer",
+                              expression_latex(spec.answer, lookup) + " = " + latex_number(si),
+                              si,
+                              base_symbol(unit.value().dimension),
+                              "answer",
+                              {}});
+      }
+      Result<Unit> base_unit = parse_unit(base);
+      if (!base_unit.ok() || base_unit.value().dimension != unit.value().dimension) {
+        return part_error(Error{ErrorCode::invalid_argument, field,
+                                "unit \"" + spec.unit + "\" does not measure the answer (" +
+                                    (base.empty() ? "a count" : base) + ")"});
+      }
+      part.expected = si / unit.value().factor;
+      answer_si = si;
+    }
+    out.numbers.emplace_back(spec.id, answer_si);
+    out.parts.push_back(std::move(part));
+  }
+  return out;
+}
+
+bool conditions_hold(const ExerciseSpec& e, const Computed& computed, Error& error) {
+  NameLookup lookup = [&](std::string_view name) -> std::optional<double> {
+    for (const auto& [key, value] : computed.numbers)
+      if (key == name) return value;
+    return std::nullopt;
+  };
+  for (const std::string& condition : e.conditions) {
+    Result<double> holds = evaluate(condition, lookup);
+    if (!holds.ok()) {
+      error = Error{ErrorCode::invalid_argument, "conditions", holds.error().message};
+      return false;
+    }
+    if (holds.value() == 0) return false;
+  }
+  return true;
+}
+
+std::string fill(const std::string& prompt, const Computed& computed, Error& error) {
+  std::string out;
+  size_t pos = 0;
+  while (true) {
+    size_t open = prompt.find("{{", pos);
+    if (open == std::string::npos) break;
+    size_t close = prompt.find("}}", open);
+    if (close == std::string::npos) break;
+    std::string name = prompt.substr(open + 2, close - open - 2);
+    while (!name.empty() && name.front() == ' ') name.erase(0, 1);
+    while (!name.empty() && name.back() == ' ') name.pop_back();
+    out += prompt.substr(pos, open - pos);
+    bool found = false;
+    for (const auto& [key, text] : computed.printed) {
+      if (key == name) {
+        out += text;
+        found = true;
+        break;
+      }
+    }
+    if (!found && error.message.empty()) {
+      error = Error{ErrorCode::invalid_argument, "prompt",
+                    "the prompt uses {{" + name + "}}, which is no parameter or value"};
+    }
+    pos = close + 2;
+  }
+  return out + prompt.substr(pos);
+}
+
+}  // namespace
+
+Result<uint32_t> parse_seed(const Value& seed) {
+  double x = -1;
+  if (seed.is_number()) {
+    x = seed.number;
+  } else if (seed.is_text() && !seed.text.empty() && seed.text.size() <= 10 &&
+             seed.text.find_first_not_of("0123456789") == std::string::npos) {
+    x = std::strtod(seed.text.c_str(), nullptr);
+  }
+  if (!(x >= 0 && x <= 4294967295.0 && x == std::floor(x))) {
+    std::string shown = seed.is_text() ? "\"" + seed.text + "\"" : format_number(seed.number);
+    return Error{ErrorCode::invalid_argument, "seed",
+                 "seed must be a whole number from 0 to 4294967295, got " + shown};
+  }
+  return static_cast<uint32_t>(x);
+}
+
+Result<Variant> make_variant(const ExerciseSpec& e, uint32_t seed) {
+  Random rng(fnv1a(e.id) ^ (static_cast<uint64_t>(seed) * 0x9E3779B97F4A7C15ull));
+  for (int attempt = 0; attempt < kMaxDraws; ++attempt) {
+    Params params;
+    for (const ParamSpec& p : e.params)
+      params.emplace_back(p.name, seed == 0 ? p.book : draw(p, rng));
+    Result<Computed> computed = compute(e, params);
+    if (!computed.ok()) {
+      if (seed == 0) return computed.error();
+      continue;  // a draw the calculators reject (e.g. a dtype a chip lacks): draw again
+    }
+    Error error;
+    bool holds = conditions_hold(e, computed.value(), error);
+    if (!error.message.empty()) return error;
+    if (!holds) {
+      if (seed == 0) {
+        return Error{ErrorCode::invalid_argument, "conditions",
+                     "the book's own values do not satisfy the conditions"};
+      }
+      continue;
+    }
+    Variant v{e.id,    seed,
+              e.title, fill(e.prompt, computed.value(), error),
+              params,  std::move(computed.value().parts)};
+    if (!error.message.empty()) return error;
+    return v;
+  }
+  return Error{ErrorCode::out_of_range, "seed",
+               "no variant of " + e.id + " satisfies its conditions after " +
+                   std::to_string(kMaxDraws) + " draws"};
+}
+
+Result<PartGrade> grade_part(const ExerciseSpec& e, uint32_t seed, size_t index,
+                             std::string_view answer) {
+  if (index >= e.parts.size()) {
+    return Error{ErrorCode::out_of_range, "part",
+                 e.id + " has " + std::to_string(e.parts.size()) + " part(s), got part " +
+                     std::to_string(index + 1)};
+  }
+  Result<Variant> v = make_variant(e, seed);
+  if (!v.ok()) return v.error();
+  PartVariant part = v.value().parts[index];
+  PartGrade out{{}, part};
+  if (part.kind == "choice") {
+    std::string given(answer);
+    while (!given.empty() && given.front() == ' ') given.erase(0, 1);
+    while (!given.empty() && given.back() == ' ') given.pop_back();
+    bool known = false;
+    for (const std::string& c : part.choices) known = known || c == given;
+    out.grade.parsed = known;
+    out.grade.correct = given == part.expected_choice;
+    out.grade.feedback = out.grade.correct ? "correct"
+                         : known           ? "not quite"
+                                           : "choose one of the options";
+    return out;
+  }
+  Result<Unit> unit = parse_unit(part.unit);
+  if (!unit.ok()) return unit.error();
+  out.grade = grade_answer(answer, part.expected, unit.value(), part.tolerance);
+  return out;
+}
+
+std::vector<Error> check_exercise(const ExerciseSpec& e, uint32_t seeds) {
+  std::vector<Error> problems;
+  Result<Variant> book = make_variant(e, 0);
+  if (!book.ok()) {
+    problems.push_back(book.error());
+    return problems;
+  }
+  for (const PartVariant& part : book.value().parts) {
+    if (part.kind == "choice") {
+      bool listed = false;
+      for (const std::string& c : part.choices) listed = listed || c == part.expected_choice;
+      if (!listed) {
+        problems.push_back({ErrorCode::invalid_argument, "parts." + part.id + ".choices",
+                            "part " + part.id + ": the engine's answer \"" + part.expected_choice +
+                                "\" is not among the choices"});
+      }
+      continue;
+    }
+    if (part.tolerance.rel <= 0 && part.tolerance.abs <= 0) {
+      problems.push_back({ErrorCode::invalid_argument, "parts." + part.id + ".tolerance",
+                          "part " + part.id + " needs a tolerance (rel and/or abs)"});
+    }
+    if (!part.book.present) continue;
+    double off = std::fabs(part.expected - part.book.value) /
+                 (part.book.value == 0 ? 1 : std::fabs(part.book.value));
+    if (off > part.book.tolerance_rel && part.book.erratum.empty()) {
+      problems.push_back({ErrorCode::out_of_range, "parts." + part.id + ".book",
+                          "part " + part.id + ": the engine gives " + format_number(part.expected) +
+                              " " + part.unit + " but the book " + format_number(part.book.value) +
+                              " (" + format_value(off * 100, "", "num") +
+                              "% apart); fix the inputs or add book.erratum"});
+    }
+  }
+  for (uint32_t seed = 1; seed <= seeds; ++seed) {
+    Result<Variant> v = make_variant(e, seed);
+    if (!v.ok()) {
+      problems.push_back(v.error());
+      break;
+    }
+  }
+  return problems;
+}
+
+}  // namespace scalebook

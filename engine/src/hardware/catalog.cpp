@@ -1,0 +1,273 @@
+#include "scalebook/hardware/catalog.h"
+
+#include <algorithm>
+#include <iterator>
+#include <optional>
+
+#include "catalog_data.h"
+
+namespace scalebook {
+namespace {
+
+// A Chip member by name: the one list the catalog's faces (CLI, WASM, web, overrides) read.
+struct FieldDef {
+  ChipFieldSpec spec;
+  double Chip::*number = nullptr;
+  std::string Chip::*text = nullptr;
+};
+
+FieldDef num(const char* name, const char* label, const char* unit, const char* description,
+             double Chip::*member, bool whole = false) {
+  return {{name, unit, description, false, whole, label}, member, nullptr};
+}
+
+FieldDef txt(const char* name, const char* label, const char* description,
+             std::string Chip::*member) {
+  return {{name, "", description, true, false, label}, nullptr, member};
+}
+
+// The fields after the per-dtype peaks, in display order.
+const std::vector<FieldDef>& field_defs() {
+  static const std::vector<FieldDef> defs = {
+      num("peak_flops_fp4", "Peak fp4 FLOP/s", "FLOP/s", "dense fp4 peak", &Chip::peak_flops_fp4),
+      num("hbm_capacity", "HBM capacity", "B", "HBM capacity", &Chip::hbm_capacity),
+      num("hbm_bandwidth", "HBM bandwidth", "B/s", "HBM bandwidth", &Chip::hbm_bandwidth),
+      num("vmem_capacity", "VMEM capacity", "B", "VMEM (on-chip vector memory) per chip",
+          &Chip::vmem_capacity),
+      num("vreg_capacity_per_core", "Vector registers per core", "B",
+          "vector registers per TensorCore", &Chip::vreg_capacity_per_core),
+      num("vmem_bandwidth_vs_hbm", "VMEM bandwidth vs HBM", "x",
+          "VMEM bandwidth into the MXUs as a multiple of HBM's", &Chip::vmem_bandwidth_vs_hbm),
+      num("vpu_sublanes", "VPU sublanes", "sublanes", "VPU register shape: sublanes",
+          &Chip::vpu_sublanes, true),
+      num("vpu_lanes", "VPU lanes", "lanes", "VPU register shape: lanes of 32-bit values",
+          &Chip::vpu_lanes, true),
+      num("vpu_alus_per_slot", "VPU ALUs per slot", "ALUs",
+          "independent VPU ALUs per (sublane, lane) slot", &Chip::vpu_alus_per_slot, true),
+      num("smem_per_sm", "Shared memory per SM", "B", "shared memory (L1) per SM",
+          &Chip::smem_per_sm),
+      num("registers_per_sm", "Register file per SM", "B", "register file per SM",
+          &Chip::registers_per_sm),
+      num("tmem_per_sm", "Tensor Memory per SM", "B", "Tensor Memory per SM", &Chip::tmem_per_sm),
+      num("l2_capacity", "L2 cache", "B", "L2 cache per chip", &Chip::l2_capacity),
+      num("tensorcores_per_chip", "TensorCores per chip", "cores", "TPU TensorCores per chip",
+          &Chip::tensorcores_per_chip, true),
+      num("mxus_per_chip", "MXUs per chip", "MXUs", "matrix units (systolic arrays) per chip",
+          &Chip::mxus_per_chip, true),
+      num("mxu_size", "MXU size", "cells", "cells per side of one square MXU", &Chip::mxu_size,
+          true),
+      num("sms_per_chip", "SMs per chip", "SMs", "streaming multiprocessors per chip",
+          &Chip::sms_per_chip, true),
+      num("tensor_cores_per_chip", "Tensor Cores per chip", "Tensor Cores",
+          "GPU Tensor Cores per chip", &Chip::tensor_cores_per_chip, true),
+      num("tensor_core_flops_per_cycle", "Tensor Core FLOPs per cycle", "FLOP/cycle",
+          "bf16 FLOPs per Tensor Core per cycle", &Chip::tensor_core_flops_per_cycle),
+      num("clock_hz", "Clock", "Hz", "clock the book computes matrix FLOP/s with", &Chip::clock_hz),
+      num("base_clock_hz", "Base clock", "Hz", "base clock", &Chip::base_clock_hz),
+      num("boost_clock_hz", "Boost clock", "Hz", "boost clock", &Chip::boost_clock_hz),
+      num("comm_bandwidth", "Chip-to-chip bandwidth", "B/s",
+          "chip-to-chip bandwidth to one peer, one direction", &Chip::comm_bandwidth),
+      txt("comm_link", "Chip-to-chip link", "what comm_bandwidth measures", &Chip::comm_link),
+      num("ici_link_bandwidth", "ICI link bandwidth", "B/s",
+          "ICI bandwidth per link, one direction", &Chip::ici_link_bandwidth),
+      num("ici_link_bandwidth_bidi", "ICI link bandwidth, both ways", "B/s",
+          "ICI bandwidth per link, both directions", &Chip::ici_link_bandwidth_bidi),
+      num("ici_links_per_chip", "ICI links per chip", "links",
+          "ICI links (torus neighbours) per chip", &Chip::ici_links_per_chip, true),
+      num("ici_hop_latency", "ICI hop latency", "s", "ICI latency per hop", &Chip::ici_hop_latency),
+      num("torus_dims", "Torus dimensions", "axes", "torus dimensions", &Chip::torus_dims, true),
+      txt("pod_topology", "Pod topology", "largest ICI-connected slice (pod)", &Chip::pod_topology),
+      num("pod_chips", "Chips per pod", "chips", "chips in a full pod", &Chip::pod_chips, true),
+      txt("cube_topology", "Cube topology", "optically switched building block",
+          &Chip::cube_topology),
+      txt("wraparound", "Wraparound", "which slices get wraparound links", &Chip::wraparound),
+      txt("host_topology", "Host topology", "chips under one CPU host", &Chip::host_topology),
+      num("chips_per_host", "Chips per host", "chips", "chips per CPU host", &Chip::chips_per_host,
+          true),
+      num("pcie_bandwidth", "PCIe bandwidth", "B/s", "PCIe host-to-chip bandwidth, one direction",
+          &Chip::pcie_bandwidth),
+      num("dcn_bandwidth", "DCN bandwidth", "B/s", "data-center network egress per chip",
+          &Chip::dcn_bandwidth),
+      num("nvlink_bandwidth", "NVLink bandwidth", "B/s", "NVLink egress per GPU, one direction",
+          &Chip::nvlink_bandwidth),
+      num("nvlink_links_per_gpu", "NVLink links per GPU", "links", "NVLink links per GPU",
+          &Chip::nvlink_links_per_gpu, true),
+      num("nvlink_link_bandwidth", "NVLink link bandwidth", "B/s",
+          "NVLink bandwidth per link, one direction", &Chip::nvlink_link_bandwidth),
+      num("nvlink_domain_gpus", "GPUs per NVLink domain", "GPUs", "GPUs per NVLink domain (node)",
+          &Chip::nvlink_domain_gpus, true),
+      num("nvswitches_per_node", "NVSwitches per node", "switches", "NVSwitches per NVLink domain",
+          &Chip::nvswitches_per_node, true),
+      num("node_egress_bandwidth", "Node egress bandwidth", "B/s",
+          "node egress into the scale-out network", &Chip::node_egress_bandwidth),
+      num("price_per_hour", "Price per chip-hour", "USD/h", "cloud list price per chip-hour",
+          &Chip::price_per_hour),
+  };
+  return defs;
+}
+
+const FieldDef* find_def(std::string_view name) {
+  for (const FieldDef& def : field_defs()) {
+    if (def.spec.name == name) return &def;
+  }
+  return nullptr;
+}
+
+constexpr std::string_view kPeakPrefix = "peak_flops_";
+
+const std::string* find_note(const Chip& chip, std::string_view field) {
+  for (const SourceNote& n : chip.notes) {
+    if (n.field == field) return &n.note;
+  }
+  return nullptr;
+}
+
+// The five chips the first chapters were written with keep their places; the rest follow,
+// TPUs then GPUs, oldest first.
+int seed_rank(const std::string& id) {
+  static const char* const seeds[] = {"tpu-v5e", "tpu-v5p", "tpu-v6e", "tpu-v4p", "h100"};
+  auto it = std::find(std::begin(seeds), std::end(seeds), id);
+  return static_cast<int>(it - std::begin(seeds));
+}
+
+std::vector<Chip> make_catalog() {
+  std::vector<Chip> list = catalog_data::tpu_chips();
+  std::vector<Chip> gpus = catalog_data::gpu_chips();
+  list.insert(list.end(), gpus.begin(), gpus.end());
+  std::stable_sort(list.begin(), list.end(),
+                   [](const Chip& a, const Chip& b) { return seed_rank(a.id) < seed_rank(b.id); });
+  return list;
+}
+
+}  // namespace
+
+namespace catalog_data {
+
+std::vector<SourceNote> cite(std::initializer_list<Cite> cites) {
+  std::vector<SourceNote> notes;
+  for (const Cite& c : cites) {
+    for (const std::string& field : c.fields) notes.push_back({field, c.note});
+  }
+  return notes;
+}
+
+Chip like(const Chip& base, Chip own, const std::string& reason) {
+  auto inherit_note = [&](const std::string& field) {
+    if (find_note(own, field)) return;
+    std::string note = chip_note(base, field);
+    own.notes.push_back(
+        {field, "as the " + base.name + " (" + reason + ")" + (note.empty() ? "" : ": " + note)});
+  };
+  if (own.peaks.empty() && !base.peaks.empty()) {
+    own.peaks = base.peaks;
+    inherit_note("peak_flops");
+    for (const PeakFlops& peak : base.peaks) {
+      std::string field = std::string(kPeakPrefix) + to_string(peak.dtype);
+      if (find_note(base, field)) inherit_note(field);
+    }
+  }
+  for (const FieldDef& def : field_defs()) {
+    if (def.number && own.*def.number == 0 && base.*def.number != 0) {
+      own.*def.number = base.*def.number;
+      inherit_note(def.spec.name);
+    } else if (def.text && (own.*def.text).empty() && !(base.*def.text).empty()) {
+      own.*def.text = base.*def.text;
+      inherit_note(def.spec.name);
+    }
+  }
+  return own;
+}
+
+}  // namespace catalog_data
+
+const std::vector<Chip>& chips() {
+  static const std::vector<Chip> catalog = make_catalog();
+  return catalog;
+}
+
+const Chip* find_chip(std::string_view id) {
+  for (const Chip& chip : chips()) {
+    if (chip.id == id) return &chip;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> chip_ids() {
+  std::vector<std::string> ids;
+  for (const Chip& chip : chips()) ids.push_back(chip.id);
+  return ids;
+}
+
+double peak_flops(const Chip& chip, Dtype dtype) {
+  for (const PeakFlops& peak : chip.peaks) {
+    if (peak.dtype == dtype) return peak.flops_per_s;
+  }
+  return 0;
+}
+
+const std::vector<ChipFieldSpec>& chip_field_specs() {
+  static const std::vector<ChipFieldSpec> specs = [] {
+    std::vector<ChipFieldSpec> list;
+    for (const std::string& dtype : dtype_names()) {
+      list.push_back({std::string(kPeakPrefix) + dtype, "FLOP/s", "dense " + dtype + " peak", false,
+                      false, "Peak " + dtype + " FLOP/s"});
+    }
+    for (const FieldDef& def : field_defs()) list.push_back(def.spec);
+    return list;
+  }();
+  return specs;
+}
+
+const ChipFieldSpec* find_chip_field_spec(std::string_view name) {
+  for (const ChipFieldSpec& spec : chip_field_specs()) {
+    if (spec.name == name) return &spec;
+  }
+  return nullptr;
+}
+
+std::string chip_note(const Chip& chip, std::string_view field) {
+  if (const std::string* note = find_note(chip, field)) return *note;
+  if (field.substr(0, kPeakPrefix.size()) == kPeakPrefix) {
+    if (const std::string* note = find_note(chip, "peak_flops")) return *note;
+  }
+  return "";
+}
+
+std::vector<ChipField> chip_fields(const Chip& chip) {
+  std::vector<ChipField> fields;
+  for (const ChipFieldSpec& spec : chip_field_specs()) {
+    Value value;
+    if (const FieldDef* def = find_def(spec.name)) {
+      if (def->number && chip.*def->number != 0) value = Value::of(chip.*def->number);
+      if (def->text && !(chip.*def->text).empty()) value = Value::of(chip.*def->text);
+    } else {
+      double peak = peak_flops(chip, *parse_dtype(spec.name.substr(kPeakPrefix.size())));
+      if (peak != 0) value = Value::of(peak);
+    }
+    fields.push_back({spec.name, value, spec.unit, spec.description, chip_note(chip, spec.name)});
+  }
+  return fields;
+}
+
+bool set_chip_field(Chip& chip, std::string_view name, double value) {
+  if (const FieldDef* def = find_def(name)) {
+    if (!def->number) return false;
+    chip.*def->number = value;
+    return true;
+  }
+  if (name.substr(0, kPeakPrefix.size()) == kPeakPrefix) {
+    std::optional<Dtype> dtype = parse_dtype(name.substr(kPeakPrefix.size()));
+    if (!dtype) return false;
+    for (PeakFlops& peak : chip.peaks) {
+      if (peak.dtype == *dtype) {
+        peak.flops_per_s = value;
+        return true;
+      }
+    }
+    chip.peaks.push_back({*dtype, value});
+    return true;
+  }
+  return false;
+}
+
+}  // namespace scalebook

@@ -1,0 +1,50 @@
+#include "scalebook/hardware/chip_calc.h"
+
+#include "scalebook/core/format.h"
+#include "scalebook/hardware/catalog.h"
+#include "scalebook/hardware/chip_inputs.h"
+
+namespace scalebook {
+namespace {
+
+Schema chip_schema() {
+  Schema s{"chip", "every number the catalog holds for one chip, with its source", {}, {}};
+  s.inputs = {chip_input()};
+  for (const ChipFieldSpec& spec : chip_field_specs()) {
+    s.outputs.push_back(
+        {spec.name, spec.is_text ? "" : spec.unit, spec.description, spec.is_text, spec.label});
+  }
+  return s;
+}
+
+std::string latex_name(std::string name) {
+  for (size_t i = name.find('_'); i != std::string::npos; i = name.find('_', i + 2)) {
+    name.insert(i, "\\");
+  }
+  return "\\text{" + name + "}";
+}
+
+Result<Calculation> compute_chip(const ResolvedInputs& in) {
+  const Chip* chip = chip_of(in);
+  if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
+  Calculation out;
+  for (const ChipField& field : chip_fields(*chip)) {
+    out.outputs.emplace_back(field.name, field.value);
+    if (field.value.is_number()) {
+      out.steps.push_back(
+          {field.description + " (" + field.note + ")",
+           latex_name(field.name) + " = " + latex_quantity(field.value.number, field.unit),
+           field.value.number,
+           field.unit,
+           field.name,
+           {}});
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Calculator chip_calculator() { return {chip_schema(), compute_chip}; }
+
+}  // namespace scalebook

@@ -1,0 +1,112 @@
+#include "sharding_inputs.h"
+
+#include <string>
+
+#include "scalebook/core/format.h"
+
+namespace scalebook {
+
+Result<DimSizes> dimension_sizes(const std::vector<const ShardedArray*>& arrays,
+                                 const ResolvedInputs& in, const DimSizes& defaults) {
+  DimSizes sizes;
+  for (const ShardedArray* array : arrays) {
+    for (const ShardedDim& d : array->dims) {
+      auto given = in.dimensions().find(d.name);
+      if (given != in.dimensions().end()) {
+        // The registry checked it is a whole number in [1, kMaxDimension] (< 2^53).
+        sizes[d.name] = static_cast<std::int64_t>(given->second);
+        continue;
+      }
+      auto fallback = defaults.find(d.name);
+      if (fallback == defaults.end()) {
+        return Error{ErrorCode::invalid_argument, d.name,
+                     "give the size of dimension " + d.name + ", like " + d.name + "=4096"};
+      }
+      sizes[d.name] = fallback->second;
+    }
+  }
+  // A size for a dimension the arrays do not have is a typo, not something to ignore.
+  for (const auto& [name, size] : in.dimensions()) {
+    if (sizes.count(name)) continue;
+    std::string known;
+    for (const auto& [dim, unused] : sizes) known += (known.empty() ? "" : ", ") + dim;
+    return Error{ErrorCode::invalid_argument, name,
+                 name + " is not a dimension of these arrays; they have " + known};
+  }
+  return sizes;
+}
+
+std::optional<Error> check_divisible(const ShardedArray& array, const DimSizes& sizes,
+                                     const Mesh& mesh) {
+  for (const ShardedDim& d : array.dims) {
+    std::int64_t pieces = axes_size(d.axes, mesh);
+    std::int64_t size = sizes.at(d.name);
+    if (size % pieces == 0) continue;
+    std::string axes;
+    for (char axis : d.axes) {
+      axes += (axes.empty() ? "" : ", ") + std::string(1, axis) + "=" +
+              std::to_string(mesh.find(axis)->size);
+    }
+    std::string what = d.axes.size() == 1 ? "the size of its axis " : "the product of its axes ";
+    return Error{ErrorCode::invalid_argument, d.name,
+                 d.name + "=" + std::to_string(size) + " must be divisible by " +
+                     std::to_string(pieces) + ", " + what + axes + ", in " + array.name};
+  }
+  return std::nullopt;
+}
+
+std::vector<std::int64_t> local_shape(const ShardedArray& array, const DimSizes& sizes,
+                                      const Mesh& mesh) {
+  std::vector<std::int64_t> shape;
+  for (const ShardedDim& d : array.dims) {
+    shape.push_back(sizes.at(d.name) / axes_size(d.axes, mesh));
+  }
+  return shape;
+}
+
+double elements(const std::vector<std::int64_t>& shape) {
+  double n = 1;
+  for (std::int64_t s : shape) n *= static_cast<double>(s);
+  return n;
+}
+
+std::string shape_text(const std::vector<std::int64_t>& shape) {
+  std::string out;
+  for (std::int64_t s : shape) out += (out.empty() ? "" : "x") + std::to_string(s);
+  return out;
+}
+
+std::string local_shape_latex(const ShardedArray& array, const DimSizes& sizes, const Mesh& mesh) {
+  std::string terms, result;
+  for (const ShardedDim& d : array.dims) {
+    const std::string size = latex_number(static_cast<double>(sizes.at(d.name)));
+    std::string term = size;
+    if (!d.axes.empty()) {
+      std::string over;
+      for (char axis : d.axes) {
+        over += (over.empty() ? "" : " \\cdot ") + std::to_string(mesh.find(axis)->size);
+      }
+      term = "\\frac{" + size + "}{" + over + "}";
+    }
+    const double local = static_cast<double>(sizes.at(d.name) / axes_size(d.axes, mesh));
+    terms += (terms.empty() ? "" : ", ") + term;
+    result += (result.empty() ? "" : ", ") + latex_number(local);
+  }
+  return "\\left(" + terms + "\\right) = (" + result + ")";
+}
+
+Step devices_step(const Mesh& mesh) {
+  std::string factors;
+  for (const MeshAxis& a : mesh.axes) {
+    factors += (factors.empty() ? "" : " \\times ") + std::to_string(a.size);
+  }
+  const auto n = static_cast<double>(mesh.devices());
+  return {"Devices in the mesh " + mesh_text(mesh),
+          "N = " + factors + " = " + latex_number(n),
+          n,
+          "devices",
+          "devices",
+          {}};
+}
+
+}  // namespace scalebook

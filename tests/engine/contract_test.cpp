@@ -1,0 +1,132 @@
+// The registry-wide contract every calculator keeps, checked over whatever the domains
+// register: so a new calculator is held to it without being listed here.
+#include <cstring>
+#include <set>
+#include <string>
+
+#include "helpers.h"
+#include "scalebook/core/registry.h"
+
+namespace scalebook {
+namespace {
+
+void check_label(const std::string& label) {
+  CHECK_FALSE(label.empty());
+  CHECK(label.size() <= 40);
+}
+
+std::set<std::string> declared_outputs(const Schema& schema) {
+  std::set<std::string> names;
+  for (const OutputSpec& o : schema.outputs) names.insert(o.name);
+  for (const TableSpec& t : schema.tables) names.insert(t.name);
+  return names;
+}
+
+}  // namespace
+
+TEST_CASE("every calculator sets each declared output once, in schema order", "[contract]") {
+  for (const std::string& name : calculator_names()) {
+    INFO(name);
+    const Schema schema = schema_of(name).value();
+    Calculation calc = test::run(name, {});
+    REQUIRE(calc.outputs.size() == schema.outputs.size());
+    for (std::size_t i = 0; i < schema.outputs.size(); ++i) {
+      CHECK(calc.outputs[i].first == schema.outputs[i].name);
+      const Value& v = calc.outputs[i].second;
+      if (!v.is_none()) CHECK(v.is_text() == schema.outputs[i].is_text);
+    }
+    REQUIRE(calc.tables.size() == schema.tables.size());
+    for (std::size_t i = 0; i < schema.tables.size(); ++i) {
+      CHECK(calc.tables[i].first == schema.tables[i].name);
+      CHECK(calc.tables[i].second.columns.size() == schema.tables[i].columns.size());
+    }
+  }
+}
+
+TEST_CASE("every step names an output and dependencies the schema declares", "[contract]") {
+  for (const std::string& name : calculator_names()) {
+    INFO(name);
+    const std::set<std::string> outputs = declared_outputs(schema_of(name).value());
+    Calculation calc = test::run(name, {});
+    CHECK_FALSE(calc.steps.empty());
+    for (const Step& step : calc.steps) {
+      INFO(step.label);
+      CHECK_FALSE(step.label.empty());
+      CHECK_FALSE(step.latex.empty());
+      if (!step.output.empty()) CHECK(outputs.count(step.output) == 1);
+      for (const std::string& d : step.depends) CHECK(outputs.count(d) == 1);
+    }
+  }
+}
+
+TEST_CASE("the numbers-only path gives the explained outputs bit for bit, and no steps",
+          "[contract]") {
+  for (const std::string& name : calculator_names()) {
+    INFO(name);
+    Calculation explained = test::run(name, {});
+    Result<Calculation> bare = calculate(name, {}, {.explain = false});
+    REQUIRE(bare.ok());
+    CHECK(bare.value().steps.empty());
+    REQUIRE(bare.value().outputs.size() == explained.outputs.size());
+    for (std::size_t i = 0; i < explained.outputs.size(); ++i) {
+      const Value& a = explained.outputs[i].second;
+      const Value& b = bare.value().outputs[i].second;
+      INFO(explained.outputs[i].first);
+      CHECK(a.kind == b.kind);
+      CHECK(a.text == b.text);
+      if (a.is_number()) CHECK(std::memcmp(&a.number, &b.number, sizeof(double)) == 0);
+    }
+  }
+}
+
+TEST_CASE("calculator names are unique and every schema is named as registered", "[contract]") {
+  std::set<std::string> seen;
+  for (const std::string& name : calculator_names()) {
+    CHECK(seen.insert(name).second);
+    CHECK(schema_of(name).value().name == name);
+  }
+  CHECK(seen.size() >= 11);
+}
+
+TEST_CASE("every input and output has a label, every input a group", "[contract]") {
+  const std::set<std::string> groups = {"main", "override", "advanced"};
+  for (const std::string& name : calculator_names()) {
+    INFO(name);
+    const Schema schema = schema_of(name).value();
+    for (const InputSpec& spec : schema.inputs) {
+      INFO(spec.name);
+      check_label(spec.label);
+      CHECK(groups.count(to_string(spec.group)) == 1);
+      // An input that overrides a preset's number says so, and is filed with the overrides.
+      const bool says_override = spec.description.rfind("override:", 0) == 0;
+      CHECK(says_override == (spec.group == InputGroup::override));
+      CHECK((spec.choice_labels.empty() || spec.choice_labels.size() == spec.choices.size()));
+      for (const std::string& label : spec.choice_labels) check_label(label);
+    }
+    for (const OutputSpec& spec : schema.outputs) {
+      INFO(spec.name);
+      check_label(spec.label);
+    }
+    for (const TableSpec& table : schema.tables) {
+      for (const OutputSpec& column : table.columns) {
+        INFO(table.name + "." + column.name);
+        check_label(column.label);
+      }
+    }
+  }
+}
+
+TEST_CASE("a calculator that reads an input its schema lacks fails loudly, naming it",
+          "[contract]") {
+  Schema schema{"probe", "", {{"x", InputKind::number, "", "", Value::of(1.0)}}, {}};
+  ResolvedInputs in(&schema);
+  in.set("x", Value::of(2.0));
+  CHECK(in.number("x") == 2);
+  CHECK(in.undeclared_read().empty());
+  CHECK(in.number("y") == 0);
+  CHECK(in.undeclared_read() == "y");
+  CHECK_FALSE(in.declares("z"));
+  CHECK(in.undeclared_read() == "y");
+}
+
+}  // namespace scalebook

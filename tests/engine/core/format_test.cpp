@@ -1,0 +1,34 @@
+#include "scalebook/core/format.h"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+using scalebook::format_number;
+using scalebook::latex_number;
+using scalebook::latex_quantity;
+
+TEST_CASE("numbers in messages are short and have no exponent plus sign", "[format]") {
+  CHECK(format_number(-5) == "-5");
+  CHECK(format_number(2.5) == "2.5");
+  CHECK(format_number(1e30) == "1e30");
+  CHECK(format_number(1e-7) == "1e-7");
+  CHECK(format_number(std::nan("")) == "nan");
+  CHECK(format_number(-INFINITY) == "-inf");
+}
+
+TEST_CASE("numbers in worked solutions are LaTeX with 4 significant digits", "[format]") {
+  CHECK(latex_number(1.97e14) == "1.97 \\times 10^{14}");
+  CHECK(latex_number(1e12) == "1 \\times 10^{12}");
+  CHECK(latex_number(240.2439) == "240.2");
+  CHECK(latex_number(0.5) == "0.5");
+  CHECK(latex_number(5.0761e-3) == "5.076 \\times 10^{-3}");
+  CHECK(latex_number(0) == "0");
+  CHECK(latex_quantity(8.2e11, "B/s") == "8.2 \\times 10^{11}\\ \\text{B/s}");
+}
+
+TEST_CASE("values past the largest SI prefix are scientific, not thousands of exa", "[format]") {
+  using scalebook::format_value;
+  CHECK(format_value(5e29, "B", "si") == "5e29 B");
+  CHECK(format_value(2.5e20, "B", "si") == "250 EB");
+  CHECK(format_value(1.2e21, "FLOP", "si") == "1.2e21 FLOP");
+}
