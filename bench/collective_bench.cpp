@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <string>
 
-#include "scalebook/collective_sim.h"
-#include "scalebook/registry.h"
+#include "scalebook/collectives/collective_sim.h"
+#include "scalebook/core/registry.h"
 
 namespace {
 

@@ -2,7 +2,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "scalebook/registry.h"
+#include "scalebook/core/registry.h"
 
 namespace {
 

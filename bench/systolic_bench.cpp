@@ -3,8 +3,8 @@
 #include <chrono>
 #include <cstdio>
 
-#include "scalebook/registry.h"
-#include "scalebook/systolic_sim.h"
+#include "scalebook/core/registry.h"
+#include "scalebook/systolic/systolic_sim.h"
 
 namespace {
 
