@@ -7,13 +7,13 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { SHOTS, startScratch } from './harness.mjs';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
-import { si } from '../../web/runtime/format.js';
+import { si } from '../../web/runtime/core/format.js';
 
 const PAGE = `# Collectives
 
 Before.
 
-::plot collective-bandwidth op=all-gather chip=tpu-v5e axis_size=16 wraparound=yes
+::plot collective-sweep op=all-gather chip=tpu-v5e axis_size=16 wraparound=yes
 
 After.
 `;

@@ -16,7 +16,7 @@ const CHAPTER = `# Catalog widgets
 
 A slice:
 
-::torus chip=tpu-v5e shape=8x16
+::slice chip=tpu-v5e shape=8x16
 
 Your chip (::my-chip once directives.mjs registers it; the element renders itself meanwhile):
 
@@ -100,19 +100,19 @@ test('the chip table reads before scripts and sorts by a clicked heading', async
 
 test('the torus redraws with the wrap flags of the new shape and flags a bad one', async () => {
   const { page, errors } = await open();
-  const torus = page.locator('sb-torus');
+  const torus = page.locator('sb-slice');
   const wraps = () => torus.locator('tr[data-axis]').evaluateAll((rows) => rows.map((r) => `${r.dataset.axis}:${r.dataset.wraps}`));
   assert.deepEqual(await wraps(), ['x:no', 'y:yes']);
-  await page.waitForFunction(() => customElements.get('sb-torus'));
+  await page.waitForFunction(() => customElements.get('sb-slice'));
   await torus.locator('select[name="chip"]').selectOption('tpu-v5p');
-  await page.waitForFunction(() => document.querySelector('sb-torus').shadowRoot.querySelectorAll('tr[data-axis]').length === 3);
+  await page.waitForFunction(() => document.querySelector('sb-slice').shadowRoot.querySelectorAll('tr[data-axis]').length === 3);
   assert.equal(await torus.locator('input[name="shape"]').inputValue(), '4x4x4');
   assert.equal(await torus.locator('[data-pod]').textContent(), '(pod 16x20x28)');
   assert.deepEqual(await wraps(), ['x:yes', 'y:yes', 'z:yes']);
   assert.equal(await torus.locator('svg').getAttribute('data-chips'), '64');
-  await torus.locator('.sb-torus').screenshot({ path: path.join(SHOTS, 'torus-v5p-4x4x4.png') });
+  await torus.locator('.sb-slice').screenshot({ path: path.join(SHOTS, 'torus-v5p-4x4x4.png') });
   await torus.locator('input[name="shape"]').fill('2x2x1');
-  await page.waitForFunction(() => document.querySelector('sb-torus').shadowRoot.querySelector('svg').dataset.chips === '4');
+  await page.waitForFunction(() => document.querySelector('sb-slice').shadowRoot.querySelector('svg').dataset.chips === '4');
   assert.deepEqual(await wraps(), ['x:no', 'y:no', 'z:no']);
   assert.equal(await torus.locator('svg').getAttribute('data-wrap-links'), '0');
   for (const [bad, message] of [['4x0x4', 'shape must be sizes joined by x, like 4x4x4, got "4x0x4"'], ['abc', /sizes joined by x/],
@@ -123,13 +123,13 @@ test('the torus redraws with the wrap flags of the new shape and flags a bad one
     else assert.match(text, message);
     assert.equal(await torus.locator('input[name="shape"]').getAttribute('aria-invalid'), 'true');
   }
-  await torus.locator('.sb-torus').screenshot({ path: path.join(SHOTS, 'torus-bad-shape.png') });
+  await torus.locator('.sb-slice').screenshot({ path: path.join(SHOTS, 'torus-bad-shape.png') });
   await torus.locator('select[name="chip"]').selectOption('tpu-v5e');
   await torus.locator('input[name="shape"]').fill('16x16');
-  await page.waitForFunction(() => document.querySelector('sb-torus').shadowRoot.querySelector('svg')?.dataset.chips === '256');
+  await page.waitForFunction(() => document.querySelector('sb-slice').shadowRoot.querySelector('svg')?.dataset.chips === '256');
   assert.deepEqual(await wraps(), ['x:yes', 'y:yes']);
   assert.equal(await torus.locator('[data-error-for="shape"]').textContent(), '');
-  await torus.locator('.sb-torus').screenshot({ path: path.join(SHOTS, 'torus-v5e-16x16.png') });
+  await torus.locator('.sb-slice').screenshot({ path: path.join(SHOTS, 'torus-v5e-16x16.png') });
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -189,14 +189,14 @@ test('a corrupt stored chip is ignored with a notice', async () => {
 
 test('on a 390px phone only the table scrolls sideways, never the page', async () => {
   const { page, errors } = await open({ width: 390, height: 844 });
-  await page.waitForFunction(() => customElements.get('sb-torus') && document.querySelector('sb-my-chip')?.shadowRoot?.querySelector('[data-save]'));
+  await page.waitForFunction(() => customElements.get('sb-slice') && document.querySelector('sb-my-chip')?.shadowRoot?.querySelector('[data-save]'));
   const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
   assert.ok(widths.doc <= widths.view, `page is ${widths.doc}px wide in a ${widths.view}px viewport`);
   const wrap = await page.locator('sb-chip-table .table-wrap').evaluate((w) => ({ scroll: w.scrollWidth, client: w.clientWidth }));
   assert.ok(wrap.scroll > wrap.client, 'the table scrolls inside its wrapper');
   await page.locator('sb-chip-table tr[data-chip="tpu-v5p"] td[data-field="peak_flops_bf16"]').click();
   await page.locator('sb-chip-table').screenshot({ path: path.join(SHOTS, 'chip-table-phone.png') });
-  await page.locator('sb-torus').screenshot({ path: path.join(SHOTS, 'torus-phone.png') });
+  await page.locator('sb-slice').screenshot({ path: path.join(SHOTS, 'torus-phone.png') });
   await page.locator('sb-my-chip').screenshot({ path: path.join(SHOTS, 'my-chip-phone.png') });
   assert.deepEqual(errors, []);
   await page.close();

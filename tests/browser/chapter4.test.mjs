@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { start, SHOTS } from './harness.mjs';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
-import { si } from '../../web/runtime/format.js';
-import { countText } from '../../web/runtime/transformer-view.js';
+import { si } from '../../web/runtime/core/format.js';
+import { countText } from '../../web/runtime/transformer/transformer-view.js';
 
 let site;
 let engine;

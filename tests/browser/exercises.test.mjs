@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { start, SHOTS } from './harness.mjs';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
-import { answerNumber } from '../../web/runtime/exercise-html.js';
+import { answerNumber } from '../../web/runtime/exercises/exercise-html.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const FILE = fs.readFileSync(path.join(ROOT, 'exercises/01-roofline.json'), 'utf8');

@@ -12,7 +12,7 @@ const PAGE = `# Sharded matrices
 
 ::sharding array="A[I_XY, J]" mesh="X=2, Y=2" I=1024 J=4096 dtype=fp32 chip=h100
 
-::planner spec="A[I_X, J] * B[J, K_Y] -> C[I_X, K_Y]" mesh="X=4, Y=4" I=4096 J=8192 K=16384 dtype=bf16 chip=tpu-v5e
+::sharded-matmul spec="A[I_X, J] * B[J, K_Y] -> C[I_X, K_Y]" mesh="X=4, Y=4" I=4096 J=8192 K=16384 dtype=bf16 chip=tpu-v5e
 
 ::collective-sim op=all-gather shape=8 bytes=1e6 wraparound=yes bidirectional=yes chip=tpu-v5e
 
@@ -64,7 +64,7 @@ test('before any script runs the three widgets are drawn from the build’s engi
 
 // The simulation the element runs for these fields, run here the way the element runs it.
 async function simOf(fields) {
-  const { runCollective } = await import('../../web/runtime/collective-view.js');
+  const { runCollective } = await import('../../web/runtime/collectives/collective-view.js');
   const run = runCollective(engine, engine.schema('collective'), { bytes: '1e6', wraparound: 'yes', bidirectional: 'yes', chip: 'tpu-v5e', ...fields });
   assert.equal(run.error, null);
   return run.sim;

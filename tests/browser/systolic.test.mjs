@@ -1,4 +1,4 @@
-// <sb-systolic-sim> in a real browser, on a scratch site built with the ::simulation directive
+// <sb-systolic-sim> in a real browser, on a scratch site built with the ::systolic-sim directive
 // (so this test does not depend on the chapters being written): play, step, scrub, dataflow
 // changes against the closed form, the engine's messages beside fields, and a phone's width.
 import { test, before, after } from 'node:test';
@@ -9,7 +9,7 @@ import { loadEngine } from '../../bindings/wasm/engine.mjs';
 
 const SIM = 'sb-systolic-sim';
 const PAGE = '# The systolic array\n\n' +
-  '::simulation systolic rows=4 cols=4 M=6 N=4 K=5 dataflow=ws convention=pipelined\n\nAfter.\n';
+  '::systolic-sim rows=4 cols=4 M=6 N=4 K=5 dataflow=ws convention=pipelined\n\nAfter.\n';
 let site;
 let engine;
 

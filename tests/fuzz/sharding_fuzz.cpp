@@ -13,10 +13,10 @@
 #include <string_view>
 #include <vector>
 
-#include "scalebook/catalog.h"
-#include "scalebook/dtype.h"
-#include "scalebook/registry.h"
-#include "scalebook/sharding.h"
+#include "scalebook/core/dtype.h"
+#include "scalebook/core/registry.h"
+#include "scalebook/hardware/catalog.h"
+#include "scalebook/sharding/sharding.h"
 
 using namespace scalebook;
 

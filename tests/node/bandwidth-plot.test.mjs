@@ -8,8 +8,8 @@ import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import {
   SIZE_MIN, SIZE_MAX, sweepSizes, collectiveRequest, settingsValues, bandwidthSweep, runSweep, readoutInner, reachBytes,
   bandwidthSVG, collectiveSweepHTML, sweepInputs, sweepTitle,
-} from '../../web/runtime/bandwidth-plot.js';
-import { si } from '../../web/runtime/format.js';
+} from '../../web/runtime/collectives/bandwidth-plot.js';
+import { si } from '../../web/runtime/core/format.js';
 
 let engine;
 before(async () => {
@@ -24,7 +24,7 @@ test('the form maps to the calculator: one size is axis_size, sizes joined by x 
   assert.deepEqual(collectiveRequest(RING16), { op: 'all-gather', chip: 'tpu-v5e', wraparound: 'yes', axis_size: '16' });
   assert.deepEqual(collectiveRequest({ ...RING16, shape: '8x16', wraparound: '' }), { op: 'all-gather', chip: 'tpu-v5e', axes: '8x16' });
   assert.deepEqual(collectiveRequest({}), {});
-  const attrs = { op: 'all-reduce', 'axis-size': '8' };
+  const attrs = { op: 'all-reduce', axis_size: '8' };
   assert.deepEqual(settingsValues((n) => attrs[n]), { op: 'all-reduce', chip: '', shape: '8', wraparound: '' });
   const both = { axes: '4x4', axis_size: '16' };
   assert.equal(settingsValues((n) => both[n]).shape, '4x4');

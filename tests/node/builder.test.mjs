@@ -72,7 +72,7 @@ test('authoring mistakes fail the build with file and line', async () => {
     ['# T\n\n{{roofline.time}}\n', /^chapters\/x\.md:3: \{\{roofline\.time\}\}: roofline has no output "time"; its outputs are t_compute, /],
     ['# T\n\nx\ny {{roofline.t_compute bytes=-5}}\n', 'chapters/x.md:4: {{roofline.t_compute bytes=-5}}: bytes must be > 0, got -5'],
     ['# T\n\n{{roofline.t_compute | bogus}}\n', 'chapters/x.md:3: {{roofline.t_compute | bogus}}: unknown format "bogus"; use si, sci, int, num, raw'],
-    ['# T\n\n::chart roofline\n', 'chapters/x.md:3: unknown directive "::chart"; use ::calculator, ::plot, ::exercise, ::simulation, ::chip-table, ::torus, ::my-chip, ::sharding, ::planner, ::collective-sim, ::transformer'],
+    ['# T\n\n::chart roofline\n', 'chapters/x.md:3: unknown directive "::chart"; use ::calculator, ::plot, ::exercise, ::systolic-sim, ::chip-table, ::slice, ::my-chip, ::sharding, ::sharded-matmul, ::collective-sim, ::transformer'],
     ['# T\n\n::calculator transformer\n', 'chapters/x.md:3: ::calculator: the transformer calculator has its own element: use ::transformer key=value ...'],
     ['# T\n\n::transformer K=12\n', 'chapters/x.md:3: ::transformer: K must divide N (64), got 12'],
     ['# T\n\n{{model.Q model=llama-3-70b}}\n', /^chapters\/x\.md:3: \{\{model\.Q model=llama-3-70b\}\}: models have no field "Q"; use L, D, F, /],
@@ -82,11 +82,11 @@ test('authoring mistakes fail the build with file and line', async () => {
     ['# T\n\n::calculator matmul B=2.5\n', 'chapters/x.md:3: ::calculator: B must be a whole number, got 2.5'],
     ['# T\n\n::calculator rooflines\n', 'chapters/x.md:3: ::calculator: unknown calculator "rooflines"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer'],
     ['# T\n\n::plot roofline for=r\n', 'chapters/x.md:3: ::plot: no calculator with id "r" above this plot'],
-    ['# T\n\n::plot collective-bandwidth op=gather\n', 'chapters/x.md:3: ::plot: op must be one of all-gather, reduce-scatter, all-reduce, all-to-all, got "gather"'],
-    ['# T\n\n::plot collective-bandwidth size=16\n', 'chapters/x.md:3: ::plot: collective-bandwidth has no setting "size"; use op, chip, axis_size, axes, wraparound'],
-    ['# T\n\n::plot collective-bandwidth axis_size=16 axes=4x4\n', 'chapters/x.md:3: ::plot: give axis_size or axes, not both'],
-    ['# T\n\n::plot collective-bandwidth axes=4x\n', 'chapters/x.md:3: ::plot: axes must be sizes joined by x, like 4x4, got "4x"'],
-    ['# T\n\n::plot bandwidth\n', 'chapters/x.md:3: ::plot: expected ::plot KIND with KIND one of roofline, batch-sweep, collective-bandwidth'],
+    ['# T\n\n::plot collective-sweep op=gather\n', 'chapters/x.md:3: ::plot: op must be one of all-gather, reduce-scatter, all-reduce, all-to-all, got "gather"'],
+    ['# T\n\n::plot collective-sweep size=16\n', 'chapters/x.md:3: ::plot: collective-sweep has no setting "size"; use op, chip, axis_size, axes, wraparound'],
+    ['# T\n\n::plot collective-sweep axis_size=16 axes=4x4\n', 'chapters/x.md:3: ::plot: give axis_size or axes, not both'],
+    ['# T\n\n::plot collective-sweep axes=4x\n', 'chapters/x.md:3: ::plot: axes must be sizes joined by x, like 4x4, got "4x"'],
+    ['# T\n\n::plot bandwidth\n', 'chapters/x.md:3: ::plot: expected ::plot KIND with KIND one of roofline, batch-sweep, collective-sweep'],
     ['# T\n\n::exercise nope\n', 'chapters/x.md:3: ::exercise: unknown exercise "nope"'],
     ['# T\ntext\n::exercise nope\n', 'chapters/x.md:3: ::exercise: a directive must be a paragraph of its own (blank lines around it)'],
     ['# T\n\nok\n\n$$\n\\frac{1}\n$$\n', /^chapters\/x\.md:6: ParseError: KaTeX parse error/],
@@ -144,6 +144,6 @@ test('a question\'s part "(c)" stays (c), at build time and in the browser\'s ty
   const html = fs.readFileSync(path.join(realOut, '03-sharding.html'), 'utf8');
   assert.match(html, /\(c\) So what is strategy 1’s time/);
   assert.doesNotMatch(html, /©/);
-  const { renderPrompt } = await import('../../web/runtime/typeset.js');
+  const { renderPrompt } = await import('../../web/runtime/core/typeset.js');
   assert.equal(renderPrompt('(a) one, (b) "two", (c) three'), '(a) one, (b) “two”, (c) three');
 });

@@ -1,12 +1,12 @@
-// The pure parts of the chapter 2 catalog widgets: the torus view of the engine's slice
+// The pure parts of the chapter 2 catalog widgets: the slice view (<sb-slice>) of the engine's slice
 // calculator (wraparound, shape messages), table sorting, my chip's storage and validation.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
-import { chipTableModel, sortRows, cellText, DEFAULT_FIELDS } from '../../web/runtime/chip-table-view.js';
-import { sliceOf, sliceDims, torusAxes, torusSVG, torusBodyHTML } from '../../web/runtime/torus-view.js';
-import { chipTableDirective, torusDirective, myChipDirective } from '../../web/builder/directive-catalog.mjs';
-import { parseMyChip, validateMyChip, resolveMyChip, STORAGE_KEY } from '../../web/runtime/my-chip.js';
+import { chipTableModel, sortRows, cellText, DEFAULT_FIELDS } from '../../web/runtime/hardware/chip-table-view.js';
+import { sliceOf, sliceDims, torusAxes, torusSVG, sliceBodyHTML } from '../../web/runtime/hardware/slice-view.js';
+import { chipTableDirective, sliceDirective, myChipDirective } from '../../web/builder/directives/hardware.mjs';
+import { parseMyChip, validateMyChip, resolveMyChip, STORAGE_KEY } from '../../web/runtime/hardware/my-chip.js';
 
 let engine;
 let catalog;
@@ -38,7 +38,7 @@ test('a chip without a wraparound rule in the catalog gets no decision', () => {
   const { slice } = sliceOf(engine, 'tpu7x', '4x4x4');
   assert.equal(slice.wrap_x, 'unknown');
   assert.deepEqual(torusAxes(slice).map((a) => a.wraps), [null, null, null]);
-  assert.match(torusBodyHTML(chip('tpu7x'), slice), /data-wraps="not stated"[^]*64 chips\.[^]*states no wraparound rule for TPU7x/);
+  assert.match(sliceBodyHTML(chip('tpu7x'), slice), /data-wraps="not stated"[^]*64 chips\.[^]*states no wraparound rule for TPU7x/);
 });
 
 test('the axis table counts links per chip: 2 on a ring, 1 at the ends of a line, 0 on one chip', () => {
@@ -46,7 +46,7 @@ test('the axis table counts links per chip: 2 on a ring, 1 at the ends of a line
   assert.deepEqual(sliceDims(v5e), [8, 16]);
   assert.deepEqual(torusAxes(v5e).map((a) => [a.axis, a.size, a.wraps, a.links]),
     [['x', 8, false, '2 (1 at the ends)'], ['y', 16, true, '2']]);
-  assert.match(torusBodyHTML(chip('tpu-v5e'), v5e), /128 chips; an inner chip uses 4 ICI links; the farthest chip is 15 hops away\./);
+  assert.match(sliceBodyHTML(chip('tpu-v5e'), v5e), /128 chips; an inner chip uses 4 ICI links; the farthest chip is 15 hops away\./);
   assert.deepEqual(torusAxes(sliceOf(engine, 'tpu-v5p', '2x2x1').slice).map((a) => a.links), ['1', '1', '0']);
   // 4x4 with wraps on both axes: 4 wrap stubs pairs per axis.
   const full = torusAxes(sliceOf(engine, 'tpu-v5e', '16x16').slice);
@@ -124,9 +124,9 @@ test('the directives emit static elements and reject bad settings', () => {
     /^<sb-chip-table chips="tpu-v5e,h100" fields="hbm_bandwidth"><template shadowrootmode="open">[^]*<td data-field="hbm_bandwidth" data-value="820000000000" data-kind="number" tabindex="0" title="chapter 2, TPU specs table"[^>]*>820 GB\/s</);
   assert.throws(() => call(chipTableDirective, { fields: 'bogus' }), /unknown field "bogus"/);
   assert.throws(() => call(chipTableDirective, { sort: 'x' }), /::chip-table has no setting "sort"; use chips, fields/);
-  assert.match(call(torusDirective, { chip: 'tpu-v5p', shape: '4x4x8' }), /<tr data-axis="z" data-wraps="yes">/);
-  assert.throws(() => call(torusDirective, { chip: 'h100' }), /chip "h100" has no ICI torus in the catalog/);
-  assert.throws(() => call(torusDirective, { shape: '4x0' }), /shape must be sizes joined by x, like 4x4, got "4x0"/);
+  assert.match(call(sliceDirective, { chip: 'tpu-v5p', shape: '4x4x8' }), /<tr data-axis="z" data-wraps="yes">/);
+  assert.throws(() => call(sliceDirective, { chip: 'h100' }), /chip "h100" has no ICI torus in the catalog/);
+  assert.throws(() => call(sliceDirective, { shape: '4x0' }), /shape must be sizes joined by x, like 4x4, got "4x0"/);
   assert.match(call(myChipDirective, {}), /^<sb-my-chip><template shadowrootmode="open">[^]*<select id="my-base" name="base"/);
   assert.throws(() => call(myChipDirective, {}, ['x']), /unexpected "x"/);
 });

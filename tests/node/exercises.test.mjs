@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
-import { formatValue } from '../../web/runtime/format.js';
+import { formatValue } from '../../web/runtime/core/format.js';
 
 const CLI = process.env.SCALEBOOK_CLI ??
   fileURLToPath(new URL('../../build/native/bindings/cli/scalebook', import.meta.url));

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   ProgressStore, MemoryStorage, PROGRESS_KEY, parseProgress, mergeProgress, summarize, emptyProgress,
-} from '../../web/runtime/progress.js';
+} from '../../web/runtime/exercises/progress.js';
 
 const NOW = '2025-01-02T03:04:05.000Z';
 const storeOver = (storage) => new ProgressStore(storage, { now: () => NOW });

@@ -9,15 +9,15 @@ import { CalculatorError, loadEngine } from '../../bindings/wasm/engine.mjs';
 import {
   PRESETS, meshArrangement, meshPictureHTML, localShapeText, copiesPerBlock, captionText, jaxLines, blockLabel,
   runSharding, shardingHTML, shardingBodyHTML, memoryRequest,
-} from '../../web/runtime/sharding-view.js';
+} from '../../web/runtime/sharding/sharding-view.js';
 import {
   plannerRequest, runPlanner, plannerHTML, plannerBodyHTML, timelineModel, timelineSVG, planSteps, plannerInputs,
-} from '../../web/runtime/planner-view.js';
+} from '../../web/runtime/sharding/planner-view.js';
 import {
   simInputs, costRequest, simRequest, runCollective, latencyOf, sampleValues, chunkGrid, chunkOrigin, simLayout,
   collectiveSVG, movesByLink, traffic, statsView, checkText, collectiveSimHTML, pointAt, movePath,
-} from '../../web/runtime/collective-view.js';
-import { dimensionNames, markedTextHTML, notationHTML, errorHTML, asError, valueText } from '../../web/runtime/widget-form.js';
+} from '../../web/runtime/collectives/collective-view.js';
+import { dimensionNames, markedTextHTML, notationHTML, errorHTML, asError, valueText } from '../../web/runtime/core/widget-form.js';
 import { parseArgs } from '../../web/builder/args.mjs';
 import { extractDirectives } from '../../web/builder/directives.mjs';
 
@@ -508,10 +508,10 @@ test('the directives render the first picture with an engine that has the calcul
     list: () => [{ name: 'sharded-matmul' }], schema: () => PLANNER_SCHEMA, chips: () => [],
     calculate: (_name, inputs) => (inputs.I === '0' ? (() => { throw new CalculatorError({ code: 'out_of_range', field: 'I', message: 'I must be >= 1, got 0' }); })() : CASE2),
   };
-  const plan = directive('::planner spec="A[I, J_X] * B[J, K] -> C[I, K]" mesh=X=4 I=1024 J=4096 K=8192', planner);
+  const plan = directive('::sharded-matmul spec="A[I, J_X] * B[J, K] -> C[I, K]" mesh=X=4 I=1024 J=4096 K=8192', planner);
   assert.match(plan, /^<sb-sharded-matmul spec="A\[I, J_X\] \* B\[J, K\] -&gt; C\[I, K\]" mesh="X=4" i="1024" j="4096" k="8192"><template shadowrootmode="open">/);
   assert.match(plan, /<span class="step-math"><span class="katex"><math/); // formulas as MathML at build time
-  assert.throws(() => directive('::planner spec="A[I, J_X] * B[J, K] -> C[I, K]" I=0 J=1 K=1', planner), /x\.md:3: ::planner: I must be >= 1, got 0$/);
+  assert.throws(() => directive('::sharded-matmul spec="A[I, J_X] * B[J, K] -> C[I, K]" I=0 J=1 K=1', planner), /x\.md:3: ::sharded-matmul: I must be >= 1, got 0$/);
   const coll = {
     list: () => [{ name: 'collective' }], schema: () => COLLECTIVE_SCHEMA, chips: () => [], calculate: () => COST, simulateCollective: () => AG4,
   };
@@ -536,12 +536,12 @@ test('without the engine’s chapter 3 functions the directives emit the bare el
   };
   assert.equal(bare('::sharding array="A[I_XY, J]" mesh="X=2, Y=2" I=1024'),
     '<sb-sharding array="A[I_XY, J]" mesh="X=2, Y=2" i="1024"><p class="sb-placeholder" data-static="none">The sharding picture loads with the page.</p></sb-sharding>');
-  assert.match(bare('::planner'), /^<sb-sharded-matmul><p class="sb-placeholder"/);
+  assert.match(bare('::sharded-matmul'), /^<sb-sharded-matmul><p class="sb-placeholder"/);
   assert.match(bare('::collective-sim op=all-to-all shape=4x4'), /^<sb-collective-sim op="all-to-all" shape="4x4"><p class="sb-placeholder"/);
   assert.equal(message('::sharding array="A[I, J]" K=5'), 'x.md:3: ::sharding: K is not a dimension of A[I, J]; its dimensions are I, J');
   assert.equal(message('::sharding depth=3'), 'x.md:3: ::sharding: ::sharding has no setting "depth"; use array, mesh, dtype, chip and a size for each dimension (I=1024)');
-  assert.equal(message('::planner spec="A[I_X, J] * B[J, K_Y] -> C[I_X, K_Y]" L=4'),
-    'x.md:3: ::planner: L is not a dimension of A[I_X, J] * B[J, K_Y] -> C[I_X, K_Y]; its dimensions are I, J, K');
+  assert.equal(message('::sharded-matmul spec="A[I_X, J] * B[J, K_Y] -> C[I_X, K_Y]" L=4'),
+    'x.md:3: ::sharded-matmul: L is not a dimension of A[I_X, J] * B[J, K_Y] -> C[I_X, K_Y]; its dimensions are I, J, K');
   assert.equal(message('::collective-sim n=8'), 'x.md:3: ::collective-sim: ::collective-sim has no setting "n"; use op, shape, bytes, wraparound, bidirectional, latency, chip, sums');
   assert.equal(message('::collective-sim sums=maybe'), 'x.md:3: ::collective-sim: sums must be yes or no, got "maybe"');
   assert.equal(message('::sharding extra'), 'x.md:3: ::sharding: unexpected "extra"; use ::sharding key=value ...');

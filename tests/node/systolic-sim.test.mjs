@@ -1,6 +1,6 @@
 // engine.simulateSystolic over WASM: the product is a plain matmul, the cycle count is the
 // systolic calculator's compute_cycles, frames are plain typed arrays, and bad fields get the
-// registry's exact messages as CalculatorErrors. Also the ::simulation directive's build errors.
+// registry's exact messages as CalculatorErrors. Also the ::systolic-sim directive's build errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -137,26 +137,26 @@ function site(markdown) {
     .then(() => fs.readFileSync(path.join(dir, 'dist/01-x.html'), 'utf8'));
 }
 
-test('::simulation systolic emits the element with its first frame in a declarative shadow root', async () => {
-  const html = await site('# X\n\n::simulation systolic rows=4 cols=4 M=6 N=4 K=5 dataflow=ws convention=pipelined\n');
+test('::systolic-sim emits the element with its first frame in a declarative shadow root', async () => {
+  const html = await site('# X\n\n::systolic-sim rows=4 cols=4 M=6 N=4 K=5 dataflow=ws convention=pipelined\n');
   assert.match(html, /<sb-systolic-sim rows="4" cols="4" m="6" n="4" k="5" dataflow="ws" convention="pipelined"><template shadowrootmode="open"><style>/);
   assert.equal((html.match(/data-pe="/g) ?? []).length, 16);
   assert.match(html, /data-stat="cycle">1 of 22</);
   assert.match(html, /data-stat="check">closed form: 22 cycles — matches the closed form</);
 });
 
-test('::simulation build errors name the file, the line and the problem', async () => {
+test('::systolic-sim build errors name the file, the line and the problem', async () => {
   const cases = [
-    ['::simulation systolic rows=4 depth=3', 'systolic simulation has no setting "depth"; use rows, cols, M, N, K, dataflow, convention'],
-    ['::simulation systolic rows=2.5', 'rows must be a whole number, got 2.5'],
-    ['::simulation systolic M=6 N=4 K=5 rows=4 cols=4 dataflow=xs', 'dataflow must be one of ws, os, is, got "xs"'],
-    ['::simulation torus', 'expected ::simulation KIND key=value ... with KIND one of systolic'],
-    ['::simulation systolic M=100000 N=4 K=4 rows=4 cols=4', /^M = 100000, N = 4, K = 4 on a 4 x 4 array is .* over the step budget of 262144; use the closed form/],
+    ['::systolic-sim rows=4 depth=3', 'systolic simulation has no setting "depth"; use rows, cols, M, N, K, dataflow, convention'],
+    ['::systolic-sim rows=2.5', 'rows must be a whole number, got 2.5'],
+    ['::systolic-sim M=6 N=4 K=5 rows=4 cols=4 dataflow=xs', 'dataflow must be one of ws, os, is, got "xs"'],
+    ['::systolic-sim torus', 'unexpected "torus"; use ::systolic-sim key=value ...'],
+    ['::systolic-sim M=100000 N=4 K=4 rows=4 cols=4', /^M = 100000, N = 4, K = 4 on a 4 x 4 array is .* over the step budget of 262144; use the closed form/],
   ];
   for (const [line, message] of cases) {
     await assert.rejects(site(`# X\n\n${line}\n`), (error) => {
-      assert.ok(error.message.includes('x.md:3: ::simulation: '), error.message);
-      const text = error.message.split('::simulation: ')[1];
+      assert.ok(error.message.includes('x.md:3: ::systolic-sim: '), error.message);
+      const text = error.message.split('::systolic-sim: ')[1];
       if (message instanceof RegExp) assert.match(text, message);
       else assert.equal(text, message);
       return true;

@@ -7,8 +7,8 @@ import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import {
   attributeInputs, formValues, engineInputs, evaluate, shareCurve, layerSVG, totalsHTML,
   sharePlotSVG, blockDetailHTML, transformerHTML, countText, sweepContexts,
-} from '../../web/runtime/transformer-view.js';
-import { transformerDirective } from '../../web/builder/directive-transformer.mjs';
+} from '../../web/runtime/transformer/transformer-view.js';
+import { transformerDirective } from '../../web/builder/directives/transformer.mjs';
 import { parseArgs } from '../../web/builder/args.mjs';
 
 let engine;

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import katex from 'katex';
 import { BuildError, escapeHtml, lineOf } from './errors.mjs';
-import { exerciseShellHTML, partSolutionHTML } from '../runtime/render.js';
+import { exerciseShellHTML, partSolutionHTML } from '../runtime/core/render.js';
 
 const CHECKED_SEEDS = 20;
 

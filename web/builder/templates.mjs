@@ -1,6 +1,6 @@
 // Page shells. Plain template strings: two layouts do not need a template engine.
 import { escapeHtml } from './errors.mjs';
-import { EXERCISE_CSS } from '../runtime/styles.js';
+import { EXERCISE_CSS } from '../runtime/core/styles.js';
 
 function head(title, description) {
   return `<!doctype html>

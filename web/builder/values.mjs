@@ -1,7 +1,7 @@
 // Inline engine values: {{calculator.output key=value ... | format}}.
 import { BuildError, escapeHtml } from './errors.mjs';
 import { parseArgs } from './args.mjs';
-import { formatValue, FORMAT_STYLES } from '../runtime/format.js';
+import { formatValue, FORMAT_STYLES } from '../runtime/core/format.js';
 
 const INLINE = /\{\{([^{}]*)\}\}/g;
 

@@ -1,29 +1,29 @@
 // The browser runtime's entry point: registers every <sb-*> element and re-exports the engine
 // loader, so one bundle serves the book's pages and anyone embedding a calculator.
-import { SbCalculator } from './sb-calculator.js';
-import { SbRoofline } from './sb-roofline.js';
-import { SbMatmul } from './sb-matmul.js';
-import { SbIntensity } from './sb-intensity.js';
-import { SbSystolic } from './sb-systolic.js';
-import { SbMxu } from './sb-mxu.js';
-import { SbChip } from './sb-chip.js';
-import { SbRooflinePlot } from './sb-roofline-plot.js';
-import { SbExercise } from './sb-exercise.js';
-import { SbProgress } from './sb-progress.js';
-import { SbBatchSweep } from './sb-batch-sweep.js';
-import { SbSystolicSim } from './sb-systolic-sim.js';
-import { SbChipTable } from './sb-chip-table.js';
-import { SbTorus } from './sb-torus.js';
-import { SbMyChip } from './sb-my-chip.js';
-import { SbCollective } from './sb-collective.js';
-import { SbSharding } from './sb-sharding.js';
-import { SbShardedMatmul } from './sb-sharded-matmul.js';
-import { SbCollectiveSim } from './sb-collective-sim.js';
-import { SbTransformer } from './sb-transformer.js';
-import { SbCollectiveSweep } from './sb-collective-sweep.js';
+import { SbCalculator } from './core/sb-calculator.js';
+import { SbRoofline } from './roofline/sb-roofline.js';
+import { SbMatmul } from './roofline/sb-matmul.js';
+import { SbIntensity } from './roofline/sb-intensity.js';
+import { SbSystolic } from './systolic/sb-systolic.js';
+import { SbMxu } from './systolic/sb-mxu.js';
+import { SbChip } from './hardware/sb-chip.js';
+import { SbRooflinePlot } from './roofline/sb-roofline-plot.js';
+import { SbExercise } from './exercises/sb-exercise.js';
+import { SbProgress } from './exercises/sb-progress.js';
+import { SbBatchSweep } from './roofline/sb-batch-sweep.js';
+import { SbSystolicSim } from './systolic/sb-systolic-sim.js';
+import { SbChipTable } from './hardware/sb-chip-table.js';
+import { SbSlice } from './hardware/sb-slice.js';
+import { SbMyChip } from './hardware/sb-my-chip.js';
+import { SbCollective } from './collectives/sb-collective.js';
+import { SbSharding } from './sharding/sb-sharding.js';
+import { SbShardedMatmul } from './sharding/sb-sharded-matmul.js';
+import { SbCollectiveSim } from './collectives/sb-collective-sim.js';
+import { SbTransformer } from './transformer/sb-transformer.js';
+import { SbCollectiveSweep } from './collectives/sb-collective-sweep.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
-export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbTorus, SbMyChip,
+export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbSlice, SbMyChip,
   SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer, SbCollectiveSweep };
 
 const ELEMENTS = {
@@ -39,7 +39,7 @@ const ELEMENTS = {
   'sb-batch-sweep': SbBatchSweep,
   'sb-systolic-sim': SbSystolicSim,
   'sb-chip-table': SbChipTable,
-  'sb-torus': SbTorus,
+  'sb-slice': SbSlice,
   'sb-my-chip': SbMyChip,
   'sb-collective': SbCollective,
   'sb-sharding': SbSharding,

@@ -292,13 +292,21 @@ const PresetField* override_field(const Schema& schema, const std::string& key) 
   return nullptr;
 }
 
-// Field overrides, each a positive number, applied to the preset's copy; without overrides
-// the calculator reads the catalog's entry (no copy on the hot path).
+// Field overrides applied to the preset's copy: inputs the schema declares as overriding it
+// (checked by their own specs), and any other numeric field of the preset given by name
+// (a positive number). Without overrides the calculator reads the catalog's entry (no copy
+// on the hot path).
 std::optional<Error> apply_presets(ResolvedInputs& resolved, const Inputs& inputs,
                                    const Schema& schema) {
   for (const InputSpec& preset : schema.inputs) {
     if (!preset.preset) continue;
-    std::vector<std::pair<const PresetField*, double>> overrides;
+    std::vector<std::pair<std::string, Value>> overrides;
+    for (const InputSpec& spec : schema.inputs) {
+      if (spec.overrides != preset.preset || !resolved.has(spec.name)) continue;
+      overrides.emplace_back(spec.name, spec.kind == InputKind::choice
+                                            ? Value::of(resolved.text(spec.name))
+                                            : Value::of(resolved.number(spec.name)));
+    }
     for (const auto& [key, value] : inputs) {
       if (is_schema_input(schema, key) || value.is_none()) continue;
       const PresetField* field = preset.preset->find_field(key);
@@ -309,7 +317,7 @@ std::optional<Error> apply_presets(ResolvedInputs& resolved, const Inputs& input
                      true,          1e30};
       Result<Value> checked = check_input(spec, value);
       if (!checked.ok()) return checked.error();
-      overrides.emplace_back(field, checked.value().number);
+      overrides.emplace_back(key, checked.value());
     }
     auto resolved_preset =
         preset.preset->resolve(preset.name, resolved.text(preset.name), overrides);

@@ -27,12 +27,12 @@ const PresetField* find_chip_preset_field(std::string_view name) {
 
 Result<std::shared_ptr<const void>> resolve_chip_preset(
     const std::string& input, const std::string& id,
-    const std::vector<std::pair<const PresetField*, double>>& overrides) {
+    const std::vector<std::pair<std::string, Value>>& overrides) {
   const Chip* found = find_chip(id);
   if (!found) return Error{ErrorCode::not_found, input, "unknown chip \"" + id + "\""};
   if (overrides.empty()) return std::shared_ptr<const void>(std::shared_ptr<void>(), found);
   auto own = std::make_shared<Chip>(*found);
-  for (const auto& [field, value] : overrides) set_chip_field(*own, field->name, value);
+  for (const auto& [name, value] : overrides) set_chip_field(*own, name, value.number);
   return std::shared_ptr<const void>(std::move(own));
 }
 

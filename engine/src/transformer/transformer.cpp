@@ -2,6 +2,7 @@
 
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
+#include "scalebook/transformer/model_preset.h"
 #include "transformer_parts.h"
 
 namespace scalebook {
@@ -9,8 +10,6 @@ namespace {
 
 using transformer_parts::Setup;
 using transformer_parts::Sheet;
-
-constexpr const char* kCustom = "custom";
 
 InputSpec choice(const std::string& name, const std::string& description, Value fallback,
                  std::vector<std::string> choices) {
@@ -25,12 +24,8 @@ InputSpec count(const std::string& name, const std::string& unit, const std::str
 }
 
 std::vector<InputSpec> inputs() {
-  std::vector<std::string> ids = model_ids();
-  ids.push_back(kCustom);
   std::vector<InputSpec> list = {
-      labelled(choice("model", "a model from the catalog (scalebook models), or custom",
-                      Value::of("llama-3-70b"), ids),
-               "Model"),
+      model_input("llama-3-70b"),
       labelled(count("B", "sequences", "batch of sequences", Value::of(1024.0), 1, 1e9), "Batch B"),
       labelled(
           count("T", "tokens", "tokens per sequence (query length; S = T in training and prefill)",
@@ -67,12 +62,7 @@ std::vector<InputSpec> inputs() {
                   Value::of("fp32")),
       chip_input(),
   };
-  for (const ModelFieldSpec& f : model_field_specs()) {
-    std::string description = "override: " + f.description;
-    InputSpec spec = f.yes_no ? choice(f.name, description, Value::none(), {"yes", "no"})
-                              : count(f.name, f.unit, description, Value::none(), f.min, f.max);
-    list.push_back(labelled(spec, f.label, InputGroup::override));
-  }
+  for (InputSpec& spec : model_field_inputs()) list.push_back(std::move(spec));
   for (InputSpec& spec : chip_override_inputs(false)) list.push_back(spec);
   return list;
 }
@@ -211,45 +201,14 @@ const Schema& transformer_schema() {
   return s;
 }
 
-Result<Model> resolve_model(const ResolvedInputs& in) {
-  const std::string& id = in.text("model");
-  Model m;
-  bool custom = id == kCustom;
-  if (custom) {
-    m.id = kCustom;
-    m.name = "custom model";
-    for (const char* field : {"L", "D", "F", "N", "H", "V"}) {
-      if (!in.has(field)) {
-        return Error{ErrorCode::invalid_argument, field,
-                     std::string("a custom model needs ") + field +
-                         "; give L, D, F, N, H and V (K defaults to N)"};
-      }
-    }
-  } else if (const Model* found = find_model(id)) {
-    m = *found;
-  } else {
-    return Error{ErrorCode::not_found, "model", "unknown model \"" + id + "\""};
-  }
-  for (const ModelFieldSpec& f : model_field_specs()) {
-    if (!in.has(f.name)) continue;
-    set_model_field(m, f.name,
-                    f.yes_no ? Value::of(in.text(f.name)) : Value::of(in.number(f.name)));
-  }
-  if (custom && !in.has("K")) m.K = m.N;
-  if (std::optional<Error> bad = check_model(m)) return *bad;
-  return m;
-}
-
 double optimizer_states(const std::string& optimizer) {
   if (optimizer == "adam") return 2;
   return optimizer == "momentum" ? 1 : 0;
 }
 
 Result<Setup> read_setup(const ResolvedInputs& in) {
-  Result<Model> model = resolve_model(in);
-  if (!model.ok()) return model.error();
   Setup s;
-  s.model = model.value();
+  s.model = *model_of(in);
   s.params = count_params(s.model);
   s.B = in.number("B");
   s.T = in.number("T");

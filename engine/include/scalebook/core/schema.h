@@ -47,7 +47,7 @@ struct PresetKind {
   // unknown id. Without overrides it should not copy.
   Result<std::shared_ptr<const void>> (*resolve)(
       const std::string& input, const std::string& id,
-      const std::vector<std::pair<const PresetField*, double>>& overrides);
+      const std::vector<std::pair<std::string, Value>>& overrides);
 };
 
 struct InputSpec {
@@ -60,8 +60,9 @@ struct InputSpec {
   bool min_exclusive = false;
   double max = std::numeric_limits<double>::max();
   std::vector<std::string> choices;
-  const PresetKind* preset = nullptr;  // a choice of preset whose fields may be overridden
-  std::string label;                   // what a form calls it: "HBM bandwidth"
+  const PresetKind* preset = nullptr;     // a choice of preset whose fields may be overridden
+  const PresetKind* overrides = nullptr;  // this input overrides a field of that preset
+  std::string label;                      // what a form calls it: "HBM bandwidth"
   InputGroup group = InputGroup::main;
   std::vector<std::string> choice_labels;  // one per choice, or empty: the choices as they are
   std::string help;                        // a sentence a form shows on request; may be empty

@@ -1,0 +1,32 @@
+// ::transformer [model=llama-3-70b] [B=1] [T=4096] [dtype=bf16] [causal=no] [K=16] ...
+// One Transformer layer with the engine's numbers per block, the totals and attention's share
+// of the FLOPs against context length (<sb-transformer>). Any catalog field (L, D, F, N, K, H,
+// V, gated, E, experts_per_token, ...) overrides the preset's. The first render is static HTML
+// in a declarative shadow root, so the numbers read before any script runs.
+import { escapeHtml } from '../errors.mjs';
+import { SHADOW_CSS, TRANSFORMER_CSS } from '../../runtime/core/styles.js';
+import { attributeName } from '../../runtime/core/widget-dom.js';
+import {
+  ALL_FIELDS, formValues, engineInputs, evaluate, shareCurve, transformerHTML,
+} from '../../runtime/transformer/transformer-view.js';
+
+export function transformerDirective(ctx, args, fail) {
+  if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::transformer key=value ...`);
+  for (const key of Object.keys(args.named)) {
+    if (!ALL_FIELDS.includes(key)) fail(`::transformer has no setting "${key}"; use ${ALL_FIELDS.join(', ')}`);
+  }
+  const models = ctx.engine.models();
+  const schema = ctx.engine.schema('transformer');
+  const model = args.named.model;
+  if (model !== undefined && model !== 'custom' && !models.some((m) => m.id === model)) {
+    fail(`unknown model "${model}"; choose from ${models.map((m) => m.id).join(', ')}, custom`);
+  }
+  const values = formValues(models, schema, args.named);
+  const inputs = engineInputs(models, values);
+  const { result, error } = evaluate(ctx.engine, inputs);
+  if (error) fail(error.message);
+  const curve = shareCurve(ctx.engine, inputs);
+  const attrs = Object.entries(args.named).map(([k, v]) => ` ${attributeName(k)}="${escapeHtml(v)}"`).join('');
+  const inner = transformerHTML({ models, schema, values, result, curve, css: `${SHADOW_CSS}${TRANSFORMER_CSS}` });
+  return `<sb-transformer${attrs}><template shadowrootmode="open">${inner}</template></sb-transformer>`;
+}

@@ -1,0 +1,158 @@
+// <sb-collective-sim op="all-gather" shape="8" bytes="1e6" wraparound="yes" bidirectional="yes"
+// chip="tpu-v5e">: a collective played step by step on a ring, a line or a 2D torus. The engine
+// simulates once per change of a field (engine.simulateCollective, with the link bandwidth and
+// latency the collective calculator takes from the chip) and returns every step's moves and
+// every device's state; playing, stepping and scrubbing only show stored steps, with chips
+// gliding along the arrows while it plays (one requestAnimationFrame loop). The closed form
+// and its numbers sit beside the picture. The static page carries the first frame.
+import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+import {
+  SIM_FIELDS, DEFAULT_SPEED, runCollective, simLayout, collectiveSVG, statsView, traffic, checkText,
+  costHTML, legendHTML, collectiveSimHTML, pointAt, chipT,
+} from './collective-view.js';
+import { SHADOW_CSS } from '../core/styles.js';
+import { escapeHTML } from '../core/escape.js';
+import { clearErrors, showError, readFields, setField, loadTex, attributeName } from '../core/widget-dom.js';
+import { Playback } from '../core/playback.js';
+
+// The settings, each read from its attribute by attributeName.
+const SETTINGS = [...SIM_FIELDS, 'sums'];
+
+export class SbCollectiveSim extends HTMLElement {
+  static observedAttributes = SETTINGS.map(attributeName);
+
+  #engine = null;
+  #schema = null;
+  #run = null;
+  #layout = null;
+  #flow = null;
+  #tex = null;
+  #playback = null;
+  #chips = [];
+  #lastKey = '';
+  #started = false;
+
+  get simulation() { return this.#run?.sim ?? null; }
+  get cost() { return this.#run?.cost ?? null; }
+
+  connectedCallback() {
+    if (this.#started) return;
+    this.#started = true;
+    if (!this.shadowRoot?.querySelector('form')) {
+      (this.shadowRoot ?? this.attachShadow({ mode: 'open' })).innerHTML =
+        `<style>${SHADOW_CSS}</style><p class="loading" role="status">Loading the collective simulator…</p>`;
+    }
+    this.#start();
+  }
+
+  disconnectedCallback() {
+    this.#playback?.pause();
+  }
+
+  attributeChangedCallback(name, _old, value) {
+    const form = this.#form();
+    if (!form || !this.#engine) return; // the first render reads the attributes itself
+    const setting = SETTINGS.find((s) => attributeName(s) === name);
+    const field = setting && form.elements.namedItem(setting);
+    if (field) setField(field, (value ?? '').trim());
+    this.#resimulate();
+  }
+
+  async #start() {
+    try {
+      this.#engine = await loadEngine();
+      if (typeof this.#engine.simulateCollective !== 'function') throw new Error('this engine build has no simulateCollective');
+      this.#schema = this.#engine.schema('collective');
+    } catch (err) {
+      this.shadowRoot.innerHTML = `<style>${SHADOW_CSS}</style>` +
+        `<p class="error" role="alert">${escapeHTML(`the simulator engine failed to load: ${err?.message ?? err}`)}</p>`;
+      return;
+    }
+    const fromBuild = Boolean(this.#form());
+    if (!fromBuild) {
+      const values = Object.fromEntries(SETTINGS.map((name) => [name, (this.getAttribute(attributeName(name)) ?? '').trim()]));
+      this.shadowRoot.innerHTML = collectiveSimHTML({
+        schema: this.#schema, chips: this.#engine.chips(), values, run: runCollective(this.#engine, this.#schema, values),
+      });
+    }
+    this.#wire();
+    // The build typeset the closed form: keep it until KaTeX is here.
+    this.#resimulate(true, fromBuild);
+    loadTex().then((tex) => {
+      if (!tex) return;
+      this.#tex = tex;
+      if (this.#run?.cost) this.shadowRoot.querySelector('[data-cost]').innerHTML = costHTML(this.#schema, this.#run.cost, tex);
+    });
+  }
+
+  #form() {
+    return this.shadowRoot?.querySelector('form');
+  }
+
+  #wire() {
+    const root = this.shadowRoot;
+    const form = this.#form();
+    form.addEventListener('input', () => this.#resimulate());
+    form.addEventListener('change', () => this.#resimulate());
+    form.addEventListener('submit', (event) => event.preventDefault());
+    this.#playback = new Playback(root, {
+      last: () => (this.#run?.sim ? this.#run.sim.steps.length : -1),
+      show: (index) => this.#show(index),
+      glide: (progress) => this.#glide(progress),
+      redrawOnPlay: true, // chips back to the start of their arrows
+    }, DEFAULT_SPEED);
+    this.#playback.wire();
+  }
+
+  #control(action) {
+    return this.shadowRoot.querySelector(`[data-action="${action}"]`);
+  }
+
+  #stat(key) {
+    return this.shadowRoot.querySelector(`[data-stat="${key}"]`);
+  }
+
+  // Re-simulates after an edit; a bad field shows the engine's message beside it and keeps the
+  // last good run on screen, dimmed.
+  #resimulate(force = false, keepFormula = false) {
+    const values = readFields(this.#form());
+    const key = JSON.stringify(values);
+    if (!force && key === this.#lastKey) return; // input and change both fire for one edit
+    this.#lastKey = key;
+    this.#playback.pause();
+    const run = runCollective(this.#engine, this.#schema, values);
+    if (run.error) {
+      showError(this.shadowRoot, run.error, String(values[run.error.field] ?? ''));
+      return;
+    }
+    clearErrors(this.shadowRoot);
+    this.#run = run;
+    this.#layout = simLayout(run.sim, values.wraparound === 'yes', values.sums === 'yes' && Boolean(run.sim.sums));
+    this.#flow = traffic(run.sim);
+    if (!keepFormula) this.shadowRoot.querySelector('[data-cost]').innerHTML = costHTML(this.#schema, run.cost, this.#tex);
+    this.shadowRoot.querySelector('[data-legend-slot]').innerHTML = legendHTML(run.sim);
+    this.#stat('check').textContent = checkText(run.sim);
+    this.#playback.restart();
+    this.dispatchEvent(new CustomEvent('sb-change', { bubbles: true, composed: true, detail: { inputs: values, ...run } }));
+  }
+
+  // Frame `index`: the state after that many steps and the next step's moves.
+  #show(index) {
+    const sim = this.#run.sim;
+    const picture = this.shadowRoot.querySelector('[data-picture]');
+    picture.innerHTML = collectiveSVG(sim, this.#layout, index, this.#playback.playing ? 0 : 0.5);
+    this.#chips = [...this.shadowRoot.querySelectorAll('[data-chip]')].map((el) => ({
+      el, path: el.dataset.path.split(' ').map(Number), k: Number(el.dataset.k), m: Number(el.dataset.m),
+    }));
+    const stats = statsView(sim, index, this.#flow);
+    for (const key of ['step', 'phase', 'clock', 'moving', 'sent', 'busiest']) this.#stat(key).textContent = stats[key];
+    this.#control('scrub').setAttribute('aria-valuetext', stats.valuetext);
+  }
+
+  #glide(progress) {
+    for (const chip of this.#chips) {
+      const p = pointAt(chip.path, chipT(progress, chip.k, chip.m));
+      chip.el.setAttribute('transform', `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
+    }
+  }
+}

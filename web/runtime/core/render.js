@@ -1,0 +1,116 @@
+// Pure HTML-string renderers shared by the site builder (Node, at build time) and the browser
+// elements, so the static page and the live page are the same markup. No DOM, no engine here:
+// every number shown comes from an engine result passed in; this file only formats it.
+import { formatValue } from './format.js';
+import { SHADOW_CSS } from './styles.js';
+import { escapeHTML } from './escape.js';
+
+export { escapeHTML };
+// The roofline plot's SVG and the shadow root <sb-roofline-plot> is built from.
+export { rooflinePlotSVG, rooflinePlotHTML, rooflinePlotOptions } from './plot.js';
+// <sb-exercise>'s markup: the shell, a part's worked solution, the JSON island.
+export { exerciseShellHTML, partSolutionHTML, exerciseDataHTML, answerNumber } from '../exercises/exercise-html.js';
+
+// A number as a string the user could type back into a field: 256, 1e12, 9.89e14.
+export function inputText(x) {
+  if (typeof x !== 'number') return x == null ? '' : String(x);
+  if (Number.isInteger(x) && Math.abs(x) < 1e5) return String(x);
+  return x.toExponential().replace('e+', 'e');
+}
+
+// Optional overrides (default null) show the chip's own value, which the engine reports as an
+// output of the same name (peak_flops, hbm_bandwidth, comm_bandwidth).
+export function placeholderFor(input, result) {
+  if (input.default !== null) return inputText(input.default);
+  const fromChip = result?.[input.name];
+  return typeof fromChip === 'number' ? inputText(fromChip) : '';
+}
+
+// The inner HTML of one output cell: a coloured badge for `bound`-like text, else the value.
+export function outputCellHTML(output, value) {
+  if (value === undefined) return '—';
+  const text = escapeHTML(formatValue(value, output.unit, 'si'));
+  if (output.type === 'text') {
+    return `<span class="badge badge-${escapeHTML(value)}">${text}</span>`;
+  }
+  return text;
+}
+
+export function loadingHTML() {
+  return `<style>${SHADOW_CSS}</style><p class="loading" role="status">Loading the calculator engine…</p>`;
+}
+
+function labelHTML(input) {
+  const unit = input.unit ? ` <span class="unit">(${escapeHTML(input.unit)})</span>` : '';
+  return `<label for="in-${escapeHTML(input.name)}">${escapeHTML(input.name)}${unit}</label>`;
+}
+
+function optionsHTML(input, value, chips) {
+  const names = new Map((chips ?? []).map((chip) => [chip.id, chip.name]));
+  const choices = [...input.choices];
+  // An unknown value (a typo in an attribute) stays selected so the engine's error shows.
+  if (value !== '' && !choices.includes(value)) choices.push(value);
+  const options = choices.map((choice) => {
+    const text = input.name === 'chip' ? names.get(choice) ?? choice : choice;
+    const selected = choice === value ? ' selected' : '';
+    return `<option value="${escapeHTML(choice)}"${selected}>${escapeHTML(text)}</option>`;
+  });
+  if (input.default === null) {
+    const selected = value === '' ? ' selected' : '';
+    options.unshift(`<option value=""${selected}>default</option>`);
+  }
+  return options.join('');
+}
+
+function controlHTML(input, value, result, chips, invalid) {
+  const common = `id="in-${escapeHTML(input.name)}" name="${escapeHTML(input.name)}" ` +
+    `title="${escapeHTML(input.description)}" aria-describedby="err-${escapeHTML(input.name)}"` +
+    (invalid ? ' aria-invalid="true"' : '');
+  if (input.type === 'choice') {
+    const chosen = value || (input.default ?? '');
+    return `<select ${common}>${optionsHTML(input, chosen, chips)}</select>`;
+  }
+  // Text, not type=number: "1e12" and "2.5e-3" must be typeable, and the engine parses strictly.
+  return `<input ${common} type="text" inputmode="decimal" autocomplete="off" spellcheck="false" ` +
+    `value="${escapeHTML(value)}" placeholder="${escapeHTML(placeholderFor(input, result))}">`;
+}
+
+function fieldHTML(input, values, result, chips, error) {
+  const value = values?.[input.name] ?? '';
+  const message = error?.field === input.name ? error.message : '';
+  return `<div class="field">${labelHTML(input)}` +
+    controlHTML(input, String(value), result, chips, Boolean(message)) +
+    `<span class="error" id="err-${escapeHTML(input.name)}" data-error-for="${escapeHTML(input.name)}" ` +
+    `role="alert">${escapeHTML(message)}</span></div>`;
+}
+
+// A compact grid of name/value pairs; the description is the pair's tooltip, so a dozen
+// outputs fit beside each other instead of pushing the plot off the screen.
+function outputsHTML(schema, result, stale) {
+  const items = schema.outputs.map((output) =>
+    `<div class="out" title="${escapeHTML(output.description)}">` +
+    `<dt><code>${escapeHTML(output.name)}</code></dt>` +
+    `<dd data-output="${escapeHTML(output.name)}">${outputCellHTML(output, result?.[output.name])}</dd></div>`);
+  return `<h4 class="results">Results</h4><dl class="outputs${stale ? ' stale' : ''}">${items.join('')}</dl>`;
+}
+
+// The whole shadow root of a calculator element. `values`: input strings by schema name;
+// `result`: the last good engine result (or null); `error`: {field, message} to show, if any.
+export function calculatorHTML({ schema, values = {}, result = null, error = null, chips = [] }) {
+  const known = new Set(schema.inputs.map((input) => input.name));
+  const field = (input) => fieldHTML(input, values, result, chips, error);
+  const main = schema.inputs.filter((input) => input.default !== null);
+  const overrides = schema.inputs.filter((input) => input.default === null);
+  // Open "Your own chip" when it holds a value or an error, so nothing typed is hidden.
+  const open = overrides.some((input) => values[input.name] || error?.field === input.name);
+  const overridesHTML = overrides.length === 0 ? '' :
+    `<details class="overrides"${open ? ' open' : ''}><summary>Your own chip</summary>` +
+    `<div class="fields">${overrides.map(field).join('')}</div></details>`;
+  const general = error && !known.has(error.field) ? error.message : '';
+  return `<style>${SHADOW_CSS}</style>` +
+    `<form class="sb-calc" data-calculator="${escapeHTML(schema.name)}" novalidate>` +
+    `<p class="desc">${escapeHTML(schema.description)}</p>` +
+    `<div class="fields">${main.map(field).join('')}</div>${overridesHTML}` +
+    `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +
+    `${outputsHTML(schema, result, Boolean(error) || !result)}</form>`;
+}

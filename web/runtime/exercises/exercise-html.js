@@ -1,0 +1,105 @@
+// HTML strings for <sb-exercise>, shared by the site builder (seed 0, typeset at build time)
+// and the browser (other seeds), so a variant looks exactly like the book's problem.
+// The element's contract is documented at the top of sb-exercise.js. No DOM, no engine here.
+import { escapeHTML } from '../core/escape.js';
+import { sci } from '../core/format.js';
+
+// 4 significant digits, as the worked solution's answer: 240.2, 1.011, 8755, 1.5e12.
+export function answerNumber(x) {
+  if (typeof x !== 'number') return String(x ?? '');
+  if (!Number.isFinite(x)) return String(x);
+  if (x !== 0 && (Math.abs(x) >= 1e6 || Math.abs(x) < 1e-3)) return sci(x, 4);
+  return String(Number(x.toPrecision(4)));
+}
+
+const withUnit = (text, unit) => (unit ? `${text} ${unit}` : text);
+
+// The worked solution of one part: the engine's steps, then the answer (and the book's).
+// renderTex(latex) -> HTML: KaTeX's renderToString at build time or in the browser.
+export function partSolutionHTML({ steps = [], expected, unit = '', kind = 'number', book = null }, renderTex) {
+  const items = steps.map((step) => `<li><span class="step-label">${escapeHTML(step.label)}</span> ` +
+    `${renderTex(step.latex)}</li>`).join('');
+  const shown = kind === 'choice' ? String(expected) : withUnit(answerNumber(expected), unit);
+  let bookText = '';
+  if (book && book.value !== undefined && book.value !== null) {
+    const value = kind === 'choice' ? String(book.value) : withUnit(answerNumber(book.value), unit);
+    bookText = ` (the book gives ${escapeHTML(value)}${book.erratum ? `; ${escapeHTML(book.erratum)}` : ''})`;
+  }
+  return (items ? `<ol class="steps">${items}</ol>` : '') +
+    `<p class="answer">Answer: <strong>${escapeHTML(shown)}</strong>${bookText}.</p>`;
+}
+
+// The JSON island the element reads: the one exercise, as a file the engine accepts.
+// "<" is escaped so no string inside can close the <script> early.
+export function exerciseDataHTML(chapter, exercise) {
+  const json = JSON.stringify({ chapter, exercises: [exercise] }).replace(/</g, '\\u003c');
+  return `<script type="application/json" data-exercise>${json}</script>`;
+}
+
+function partLabelText(part, index, count) {
+  const letter = count > 1 ? `(${part.id || String.fromCharCode(97 + index)}) ` : '';
+  const label = part.label || (count > 1 ? '' : 'Your answer');
+  return `${letter}${label}`.trim();
+}
+
+const unitHTML = (unit) => (unit ? ` <span class="unit">(${escapeHTML(unit)})</span>` : '');
+
+function numberAnswerHTML(base, part, labelText) {
+  return `<div class="sb-exercise-answer">` +
+    `<label for="${base}-answer">${escapeHTML(labelText)}${unitHTML(part.unit)}</label>` +
+    `<input id="${base}-answer" data-answer type="text" autocomplete="off" ` +
+    `spellcheck="false" aria-describedby="${base}-feedback">` +
+    `<button type="button" data-check>Check</button>` +
+    `<p id="${base}-feedback" data-feedback role="status" aria-live="polite"></p></div>`;
+}
+
+function choiceAnswerHTML(base, part, labelText) {
+  const options = (part.choices ?? []).map((choice, i) =>
+    `<label class="sb-exercise-choice"><input type="radio" name="${base}-choice" id="${base}-choice-${i}" ` +
+    `value="${escapeHTML(choice)}" data-answer>${escapeHTML(choice)}</label>`).join('');
+  return `<fieldset class="sb-exercise-answer" aria-describedby="${base}-feedback">` +
+    `<legend>${escapeHTML(labelText || 'Your answer')}</legend>` +
+    `<span class="sb-exercise-choices">${options}</span>` +
+    `<button type="button" data-check>Check</button>` +
+    `<p id="${base}-feedback" data-feedback role="status" aria-live="polite"></p></fieldset>`;
+}
+
+// One part: answer box (or radios), Check, feedback, and the worked solution in a <details>,
+// so it opens without JavaScript too.
+function partHTML(id, part, index, count) {
+  const partId = part.id || String.fromCharCode(97 + index);
+  const base = `${escapeHTML(id)}-${escapeHTML(partId)}`;
+  const labelText = partLabelText(part, index, count);
+  const answer = part.kind === 'choice' ? choiceAnswerHTML(base, part, labelText) : numberAnswerHTML(base, part, labelText);
+  return `<div class="sb-exercise-part" data-part="${escapeHTML(partId)}" data-kind="${escapeHTML(part.kind || 'number')}">` +
+    `${answer}<details class="sb-exercise-solution"><summary data-show-solution>Show worked solution</summary>` +
+    `<div id="${base}-solution" data-solution>${part.solutionHTML ?? ''}</div></details></div>`;
+}
+
+function hintsHTMLBlock(hintsHTML) {
+  if (!hintsHTML.length) return '';
+  const body = hintsHTML.length === 1 ? `<div class="sb-exercise-hint">${hintsHTML[0]}</div>`
+    : `<ol class="sb-exercise-hint">${hintsHTML.map((h) => `<li>${h}</li>`).join('')}</ol>`;
+  return `<details class="sb-exercise-hints" data-hints><summary>Hint</summary>${body}</details>`;
+}
+
+// Light-DOM content of <sb-exercise>. `id` must be unique on the page: it prefixes every
+// inner id. promptHTML, hintsHTML[i] and parts[i].solutionHTML are already-rendered HTML.
+// The variant bar and the notice stay hidden until the script runs: without it there are no
+// variants to offer.
+export function exerciseShellHTML({ id, title = '', promptHTML = '', hintsHTML = [], parts = [] }) {
+  const base = escapeHTML(id);
+  const heading = `<div class="sb-exercise-head">` +
+    (title ? `<h3 class="sb-exercise-title" id="${base}-title">${escapeHTML(title)}</h3>` : '') +
+    `<span class="sb-exercise-badge" data-badge hidden>Solved</span></div>`;
+  const variantBar = `<div class="sb-exercise-variant" data-variant-bar hidden>` +
+    `<span data-variant-name>Book's problem</span>` +
+    `<a data-variant-link href="#ex-${base}=0">link</a>` +
+    `<button type="button" data-new-variant>New variant</button>` +
+    `<button type="button" data-book-variant hidden>Book's problem</button></div>`;
+  const notice = `<p class="sb-exercise-notice" data-notice role="status" hidden></p>`;
+  const body = parts.map((part, i) => partHTML(id, part, i, parts.length)).join('');
+  return `${heading}${variantBar}${notice}` +
+    `<div class="sb-exercise-prompt" data-prompt>${promptHTML}</div>` +
+    `${hintsHTMLBlock(hintsHTML)}<div class="sb-exercise-parts">${body}</div>`;
+}

@@ -1,0 +1,49 @@
+// <sb-chip-table chips="tpu-v5e,h100" fields="peak_flops_bf16,hbm_bandwidth">: the hardware
+// catalog as a table sorted by clicking a heading. The builder emits the whole table in a
+// declarative shadow root, so it reads before any script; this element only adds sorting
+// (rows are moved, not re-rendered). Outside the book (no static table) it renders from the engine.
+import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+import { chipTableModel, chipTableHTML, rowsFromDOM, sortRows } from './chip-table-view.js';
+import { SHADOW_CSS, CATALOG_CSS } from '../core/styles.js';
+import { escapeHTML } from '../core/escape.js';
+
+const list = (text) => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : null);
+
+export class SbChipTable extends HTMLElement {
+  #started = false;
+
+  connectedCallback() {
+    if (this.#started) return;
+    this.#started = true;
+    if (!this.shadowRoot) this.#render();
+    this.shadowRoot.addEventListener('click', (event) => {
+      const button = event.target.closest?.('button[data-sort]');
+      if (button) this.sortBy(button.dataset.sort);
+    });
+  }
+
+  async #render() {
+    const root = this.attachShadow({ mode: 'open' });
+    root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style><p class="loading" role="status">Loading the catalog…</p>`;
+    try {
+      const engine = await loadEngine();
+      const model = chipTableModel(engine.chips(), { chips: list(this.getAttribute('chips')), fields: list(this.getAttribute('fields')) });
+      root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${chipTableHTML(model)}`;
+    } catch (err) {
+      root.innerHTML = `<style>${SHADOW_CSS}</style><p class="error" role="alert">${escapeHTML(err?.message ?? err)}</p>`;
+    }
+  }
+
+  // Sorts by a column ('name' or a field); a second click on the same column reverses it.
+  sortBy(column) {
+    const table = this.shadowRoot?.querySelector('table');
+    if (!table) return;
+    const th = table.querySelector(`thead th[data-column="${CSS.escape(column)}"]`);
+    if (!th) return;
+    const direction = th.getAttribute('aria-sort') === 'ascending' ? 'descending' : 'ascending';
+    for (const other of table.querySelectorAll('thead th[aria-sort]')) other.removeAttribute('aria-sort');
+    th.setAttribute('aria-sort', direction);
+    const tbody = table.tBodies[0];
+    for (const row of sortRows(rowsFromDOM(tbody), column, direction)) tbody.append(row.tr);
+  }
+}

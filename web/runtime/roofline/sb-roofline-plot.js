@@ -1,0 +1,64 @@
+// <sb-roofline-plot for="ID" chips="tpu-v5e,h100">: a log-log roofline that follows the
+// calculator element with id ID (any element firing `sb-change` whose result has peak_flops,
+// hbm_bandwidth, intensity, achieved_flops and critical_intensity: roofline, matmul).
+// `chips` (optional) adds faint roofs of those catalog chips for comparison.
+//
+// Static content contract: the builder emits the plot in a declarative shadow root,
+//   <sb-roofline-plot for="r"><template shadowrootmode="open">
+//     ${rooflinePlotHTML(rooflinePlotOptions({ result, inputs, schema, chips, extraChipIds }))}
+//   </template></sb-roofline-plot>
+// (both from render.js). A shadow root because the SVG's CSS must not leak into the page.
+// That SVG stays until the first `sb-change` from the calculator, then is redrawn in place.
+// Without static content the element shows a waiting line until then.
+import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+import { rooflinePlotHTML, rooflinePlotOptions, rooflinePlotSVG } from '../core/plot.js';
+
+export class SbRooflinePlot extends HTMLElement {
+  #latest = null;
+  #catalog = null;
+  #loading = false;
+  #onChange = (event) => {
+    if (event.target?.id && event.target.id === this.getAttribute('for')) this.#draw(event.detail);
+  };
+
+  connectedCallback() {
+    if (!this.shadowRoot) this.attachShadow({ mode: 'open' }).innerHTML = rooflinePlotHTML(null);
+    document.addEventListener('sb-change', this.#onChange);
+    // A calculator that computed before this plot connected has already fired its event.
+    const source = document.getElementById(this.getAttribute('for') ?? '');
+    if (source?.result && !this.#latest) {
+      this.#draw({ calculator: source.calculator, inputs: source.inputs, result: source.result });
+    }
+  }
+
+  disconnectedCallback() {
+    document.removeEventListener('sb-change', this.#onChange);
+  }
+
+  // The engine gives chip names and the comparison chips. Events that arrive while it loads
+  // only replace #latest: the one pending draw then uses the newest.
+  async #draw(detail) {
+    this.#latest = detail;
+    if (!this.#catalog) {
+      if (this.#loading) return;
+      this.#loading = true;
+      this.#catalog = await loadEngine().then(
+        (engine) => ({ engine, chips: engine.chips() }),
+        () => ({ engine: null, chips: [] }), // no names: the plot still draws from the result
+      );
+    }
+    const { calculator, inputs, result } = this.#latest;
+    const { engine, chips } = this.#catalog;
+    let schema = null;
+    try {
+      schema = engine?.schema(calculator) ?? null;
+    } catch {
+      // an unknown calculator name: the label falls back to the chip id
+    }
+    const extraChipIds = (this.getAttribute('chips') ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+    const options = rooflinePlotOptions({ result, inputs, schema, chips, extraChipIds });
+    const slot = this.shadowRoot.querySelector('[data-plot]');
+    if (slot) slot.innerHTML = rooflinePlotSVG(options);
+    else this.shadowRoot.innerHTML = rooflinePlotHTML(options);
+  }
+}
