@@ -1,23 +1,54 @@
-// Per-call latency of the calculators through the WASM module and its JS wrapper.
+// Per-call latency of the calculators through the WASM module and its JS wrapper: median and
+// p99 of single calls, explained and numbers-only; a 200-point sweep; the module's size.
+// Prints figures; asserts nothing.
+import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { loadEngine } from '../bindings/wasm/engine.mjs';
 
 const engine = await loadEngine();
-// [calculator, inputs, output summed as a checksum, calls]
-const cases = [
-  ['roofline', { flops: 1e12, bytes: 1e9, chip: 'tpu-v5e' }, 't_compute', 50000],
-  ['matmul', { B: 256, D: 8192, F: 8192, chip: 'tpu-v5e' }, 't_compute', 50000],
-  ['collective', { op: 'all-gather', axes: '4x4' }, 'time', 20000],
-  ['sharded-matmul', {}, 't_total', 2000],
-  ['transformer', { model: 'deepseek-v3' }, 'params', 5000],
-];
-for (const [name, inputs, output, calls] of cases) {
-  let sink = 0;
-  for (let i = 0; i < calls / 20; i++) sink += engine.calculate(name, inputs)[output];  // warm-up
-  const start = process.hrtime.bigint();
-  for (let i = 0; i < calls; i++) sink += engine.calculate(name, inputs)[output];
-  const us = Number(process.hrtime.bigint() - start) / 1e3 / calls;
-  console.log(`wasm   ${name.padEnd(14)} ${us.toFixed(3).padStart(9)} us/call  (${calls} calls, checksum ${sink.toPrecision(6)})`);
+
+function measure(calls, fn) {
+  for (let i = 0; i < calls / 10; i++) fn();  // warm-up
+  const us = new Float64Array(calls);
+  for (let i = 0; i < calls; i++) {
+    const start = process.hrtime.bigint();
+    fn();
+    us[i] = Number(process.hrtime.bigint() - start) / 1e3;
+  }
+  us.sort();
+  return { median: us[calls >> 1], p99: us[Math.floor(calls * 0.99)] };
 }
+
+const row = (label, { median, p99 }, note = '') =>
+  console.log(`wasm   ${label.padEnd(34)} median ${median.toFixed(3).padStart(8)} us  p99 ${p99.toFixed(3).padStart(8)} us  ${note}`);
+
+// [calculator, inputs, calls]
+const cases = [
+  ['roofline', { flops: 1e12, bytes: 1e9, chip: 'tpu-v5e' }, 20000],
+  ['matmul', { B: 256, D: 8192, F: 8192, chip: 'tpu-v5e' }, 20000],
+  ['intensity', {}, 20000],
+  ['systolic', {}, 20000],
+  ['mxu', {}, 20000],
+  ['chip', {}, 10000],
+  ['slice', {}, 20000],
+  ['collective', { op: 'all-gather', axes: '4x4' }, 10000],
+  ['array-memory', {}, 10000],
+  ['sharded-matmul', {}, 2000],
+  ['transformer', { model: 'deepseek-v3' }, 2000],
+];
+let sink = 0;
+for (const [name, inputs, calls] of cases) {
+  row(`${name} explained`, measure(calls, () => { sink += engine.calculate(name, inputs).steps.length; }));
+  row(`${name} numbers-only`, measure(calls, () => { sink += Object.keys(engine.calculate(name, inputs, { steps: false })).length; }));
+}
+
+const batches = Float64Array.from({ length: 200 }, (_, i) => 1 + 4 * i);
+row('sweep matmul over B, 200 points', measure(500, () => {
+  sink += engine.sweep('matmul', { inputs: { chip: 'h100' }, over: 'B', values: batches, outputs: ['t_lower'] }).series.t_lower[0];
+}));
+row('sweep collective over bytes, 200 points', measure(200, () => {
+  sink += engine.sweep('collective', { inputs: { axes: '4x4' }, over: 'bytes', values: batches, outputs: ['time'] }).series.time[0];
+}));
 
 // The stepped systolic simulator through WebAssembly: PE-steps per second.
 for (const [dataflow, size] of [['ws', 256], ['os', 256], ['is', 256]]) {
@@ -28,3 +59,10 @@ for (const [dataflow, size] of [['ws', 256], ['os', 256], ['is', 256]]) {
   console.log(`wasm   systolic ${dataflow} ${size}^3 on 128x128: ${r.cycles} cycles, ` +
     `${(r.pe_steps / seconds / 1e6).toFixed(0)}M PE-steps/s (${seconds.toFixed(2)} s)`);
 }
+
+const dir = new URL('../bindings/wasm/generated/', import.meta.url);
+for (const file of fs.readdirSync(dir).filter((f) => /^scalebook-engine\.(mjs|wasm)$/.test(f))) {
+  const bytes = fs.readFileSync(new URL(file, dir));
+  console.log(`wasm   size ${file.padEnd(24)} ${(bytes.length / 1024).toFixed(0)} kB, ${(zlib.gzipSync(bytes, { level: 9 }).length / 1024).toFixed(0)} kB gzipped`);
+}
+if (sink === 0.5) console.log(sink);

@@ -3,12 +3,19 @@ set(SCALEBOOK_WASM_LINK_FLAGS
   --bind                              # Embind
   -sMODULARIZE=1                      # a factory; the JS wrapper calls it once and caches it
   -sEXPORT_ES6=1                      # an ES module for esbuild, Node tests and the site builder
-  -sENVIRONMENT=web                   # with SINGLE_FILE this loads in both Node 20 and browsers
-  -sSINGLE_FILE=1                     # wasm inlined: no fetch of a file path under Node; works from file://
+  -sENVIRONMENT=web                   # loads in browsers, and in Node 20 given wasmBinary (engine.mjs)
+                                      # no SINGLE_FILE: a separate .wasm, compiled while it streams
+                                      # and cached once for every page (base64 cost 20% gzipped)
   -sALLOW_MEMORY_GROWTH=1             # the default 16 MiB heap must not abort on a big request
   -sNODEJS_CATCH_EXIT=0               # no process-wide handlers that change test runners
   -sNODEJS_CATCH_REJECTION=0
   -sEXPORT_NAME=createScalebookEngine
 )
-set(SCALEBOOK_WASM_RELEASE_FLAGS -Os)  # size over speed: 440 kB not 770 kB; needs NODE_PATH for acorn
+set(SCALEBOOK_WASM_RELEASE_FLAGS -O2)  # wasm-opt for speed; needs NODE_PATH for acorn
+# The build type's compile flags: -O2 (CMake's Release would be -O3, which only adds size).
+# Never a global -Os: emcc keeps its shrink level through a later -O2, so per-file speed flags
+# cannot undo it, and the -Os engine runs calculations 3x slower. What runs once a page
+# compiles for size instead (engine/CMakeLists.txt: SCALEBOOK_WASM_SIZE_FLAGS).
+set(CMAKE_CXX_FLAGS_RELEASE "-O2 -DNDEBUG")
+set(SCALEBOOK_WASM_SIZE_FLAGS -Os)
 set(SCALEBOOK_WASM_TEST_FLAGS -sASSERTIONS=1)  # catch integer range errors at the boundary

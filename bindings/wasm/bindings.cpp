@@ -103,9 +103,8 @@ scalebook::Inputs inputs_from_js(const val& inputs) {
 std::string calculate(const std::string& name, const val& inputs, bool steps) {
   auto result = scalebook::calculate(name, inputs_from_js(inputs), {.explain = steps});
   if (!result.ok()) return scalebook::dump(scalebook::to_json(result.error()));
-  return scalebook::dump({{"outputs", scalebook::to_json(result.value(), false)},
-                          {"steps", steps ? scalebook::to_json(result.value(), true)["steps"]
-                                          : scalebook::Json::array()}});
+  return "{\"outputs\":" + scalebook::calculation_text(result.value(), false) +
+         ",\"steps\":" + (steps ? scalebook::steps_text(result.value().steps) : "[]") + "}";
 }
 
 std::string chips() {
@@ -121,16 +120,9 @@ std::string models() {
   return scalebook::dump(array);
 }
 
+// A Float64Array (engine.mjs converts and checks a plain list first): one copy into the heap.
 std::vector<double> numbers_from_js(const val& list) {
-  std::vector<double> out;
-  if (!val::global("Array").call<bool>("isArray", list)) return out;
-  const unsigned n = list["length"].as<unsigned>();
-  out.reserve(n);
-  for (unsigned i = 0; i < n; ++i) {
-    val item = list[i];
-    out.push_back(item.typeOf().as<std::string>() == "number" ? item.as<double>() : std::nan(""));
-  }
-  return out;
+  return emscripten::convertJSArrayToNumberVector<double>(list);
 }
 
 std::vector<std::string> strings_from_js(const val& list) {

@@ -31,6 +31,21 @@ function isPlainObject(x) {
   return x !== null && typeof x === 'object' && !Array.isArray(x);
 }
 
+// A sweep's values as one typed array, so they cross into WASM in one copy; anything but
+// numbers (a string, a BigInt, a nested list) is refused here rather than coerced.
+function numberList(values) {
+  if (!Array.isArray(values) || values.length > 10000 || values.some((v) => typeof v !== 'number')) {
+    throw new CalculatorError({
+      code: 'invalid_argument',
+      field: 'values',
+      message: Array.isArray(values) && values.length > 10000
+        ? `a sweep takes 1 to 10000 values, got ${values.length}`
+        : 'values must be a list of numbers',
+    });
+  }
+  return Float64Array.from(values);
+}
+
 function checkInputs(inputs) {
   if (!isPlainObject(inputs)) {
     throw new CalculatorError({
@@ -64,13 +79,11 @@ export function wrapModule(module) {
     // `outputs` picks which (default every number output). A bad point throws, naming it.
     sweep(name, { inputs = {}, over, values, outputs = [] } = {}) {
       checkInputs(inputs);
-      if (!Array.isArray(values)) {
-        throw new CalculatorError({ code: 'invalid_argument', field: 'values', message: 'values must be a list of numbers' });
-      }
+      const numbers = values instanceof Float64Array ? values : numberList(values);
       if (!Array.isArray(outputs) || outputs.some((o) => typeof o !== 'string')) {
         throw new CalculatorError({ code: 'invalid_argument', field: 'outputs', message: 'outputs must be a list of output names' });
       }
-      return unwrap(module.sweep(String(name), inputs, String(over ?? ''), values, outputs)).sweep;
+      return unwrap(module.sweep(String(name), inputs, String(over ?? ''), numbers, outputs)).sweep;
     },
     // The smallest `over` in [lo, hi] at which `output` reaches `target` (the output taken to
     // grow with it): { at (null: never), output_at, at_lo, evaluations }.
@@ -190,11 +203,22 @@ export function wrapModule(module) {
   };
 }
 
+// How the module finds its .wasm: under Node (the builder, the tests) the file is read and
+// handed over; in a browser it is fetched beside the bundle that holds this code
+// (dist/assets/scalebook-engine.wasm) and compiled while it streams.
+export async function moduleOptions(wasmFile = 'scalebook-engine.wasm') {
+  if (typeof process !== 'undefined' && process.versions?.node) {
+    const { readFile } = await import('node:fs/promises');
+    return { wasmBinary: await readFile(new URL(`./generated/${wasmFile}`, import.meta.url)) };
+  }
+  return { locateFile: (file) => new URL(file, import.meta.url).href };
+}
+
 let cached = null;
 
 export function loadEngine() {
   if (!cached) {
-    cached = createScalebookEngine().then(wrapModule);
+    cached = moduleOptions().then(createScalebookEngine).then(wrapModule);
     // A failed instantiation is not cached: the next call tries again.
     cached.catch(() => {
       cached = null;

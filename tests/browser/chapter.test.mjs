@@ -57,6 +57,44 @@ test('changing the chip, dtype or sizes updates the roofline calculator and its 
   await page.close();
 });
 
+test('the calculator forms file inputs by the schema: formats are main inputs, chip numbers under "Your own chip"', async () => {
+  const { page, errors } = await site.open('01-roofline.html');
+  await page.waitForFunction(() => customElements.get('sb-roofline'));
+  // The fieldset an input sits in, its legend, and the <details> summary around it (if any).
+  const groupOf = (host, name) => page.evaluate(([h, n]) => {
+    const field = document.querySelector(h).shadowRoot.querySelector(`[name="${n}"]`);
+    const fieldset = field.closest('fieldset');
+    return {
+      group: fieldset?.dataset.group ?? null,
+      preset: fieldset?.dataset.preset ?? null,
+      legend: fieldset?.querySelector('legend')?.textContent ?? null,
+      summary: field.closest('details')?.querySelector('summary')?.textContent ?? null,
+    };
+  }, [host, name]);
+  const chipGroup = { group: 'override', preset: 'chip', legend: 'Your own chip', summary: 'Your own chip' };
+  const roof = 'sb-roofline#roof';
+  assert.deepEqual(await groupOf(roof, 'dtype'), { group: 'main', preset: null, legend: 'Inputs', summary: null });
+  assert.deepEqual(await groupOf(roof, 'hbm_bandwidth'), chipGroup);
+  assert.deepEqual(await groupOf(roof, 'peak_flops'), chipGroup);
+  assert.deepEqual(await groupOf(roof, 'memory'), { group: 'advanced', preset: null, legend: 'Advanced', summary: 'Advanced' });
+  // The same through the accessibility tree: the chip group holds hbm_bandwidth, not the dtype.
+  const own = page.locator(roof).getByRole('group', { name: 'Your own chip', includeHidden: true });
+  assert.equal(await own.locator('[name="hbm_bandwidth"]').count(), 1);
+  assert.equal(await own.locator('[name="dtype"]').count(), 0);
+  // Fields are named by the schema's labels; choices show their labels, valued by the choice.
+  assert.equal(await page.locator(roof).getByRole('combobox', { name: 'Compute dtype', exact: true }).getAttribute('name'), 'dtype');
+  assert.equal(await page.locator(roof).getByRole('textbox', { name: 'HBM bandwidth (B/s)', includeHidden: true }).getAttribute('name'), 'hbm_bandwidth');
+  assert.deepEqual(await page.locator(`${roof} select[name="memory"] option`).evaluateAll((os) => os.map((o) => [o.value, o.textContent])),
+    [['hbm', 'HBM'], ['vmem', 'VMEM']]);
+  // The matmul's weight and activation formats sit with the main inputs, not with the chip's.
+  const mm = 'sb-matmul#mm';
+  for (const name of ['dtype', 'dtype_weights', 'dtype_activations', 'B']) assert.equal((await groupOf(mm, name)).group, 'main', name);
+  assert.deepEqual(await groupOf(mm, 'hbm_bandwidth'), chipGroup);
+  assert.equal(await page.locator(mm).getByRole('combobox', { name: 'Weights dtype', exact: true }).getAttribute('name'), 'dtype_weights');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('invalid input shows a message beside the field and keeps the last results', async () => {
   const { page } = await site.open('01-roofline.html');
   const host = 'sb-roofline#roof';

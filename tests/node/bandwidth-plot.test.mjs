@@ -128,7 +128,7 @@ test('the chip list is the catalog’s TPUs, plus a chip the page asked for', ()
   assert.ok(sweepInputs(schema, engine.chips(), 'h100').chip.choices.includes('h100'));
   const html = collectiveSweepHTML({ css: '', schema, chips: engine.chips(), values: RING16, run: runSweep(engine, RING16) });
   assert.match(html, /<option value="tpu-v5e" selected>TPU v5e<\/option>/);
-  assert.match(html, /<label for="bw-shape">axis size or axes<\/label><input id="bw-shape" name="shape"[^>]*value="16"/);
+  assert.match(html, /<label for="bw-shape">Axis size or axes<\/label><input id="bw-shape" name="shape"[^>]*value="16"/);
   assert.match(html, /<p class="readout" data-readout aria-live="polite" data-bytes="[\d.]+">Reaches 90%/);
   assert.match(html, /<code>achieved_bandwidth<\/code>/);
 });

@@ -2,20 +2,10 @@
 // calculators' list outputs and named dimensions as JS sees them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadEngine, wrapModule, CalculatorError } from '../../bindings/wasm/engine.mjs';
-import createChecked from '../../bindings/wasm/generated/scalebook-engine-checked.mjs';
+import { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
+import { loadChecked } from './checked-engine.mjs';
 
 const engine = await loadEngine();
-
-// The checked build insists on a browser; a `window` stand-in satisfies it under Node.
-async function loadChecked() {
-  globalThis.window = globalThis;
-  try {
-    return wrapModule(await createChecked());
-  } finally {
-    delete globalThis.window;
-  }
-}
 
 function throwsAt(fn, { code = 'invalid_argument', field, message, position }) {
   assert.throws(fn, (error) => {

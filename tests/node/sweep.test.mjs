@@ -50,7 +50,9 @@ test('sweep and solve errors are CalculatorErrors naming the field', async () =>
   expect(() => engine.sweep('matmul', { over: 'B', values: [64, 2.5] }), 'B', 'at B=2.5: B must be a whole number, got 2.5');
   expect(() => engine.sweep('matmul', { over: 'chip', values: [1] }), 'over', 'over must name a number input of matmul, and chip is a choice');
   expect(() => engine.sweep('matmul', { over: 'B', values: 'lots' }), 'values', 'values must be a list of numbers');
-  expect(() => engine.sweep('matmul', { over: 'B', values: ['x'] }), 'B', 'at B=nan: B must be a finite number, got nan');
+  expect(() => engine.sweep('matmul', { over: 'B', values: ['64'] }), 'values', 'values must be a list of numbers');
+  expect(() => engine.sweep('matmul', { over: 'B', values: [NaN] }), 'B', 'at B=nan: B must be a finite number, got nan');
+  assert.deepEqual(Array.from(engine.sweep('matmul', { over: 'B', values: Float64Array.of(2), outputs: ['flops'] }).series.flops), [2 * 2 * 8192 * 8192]);
   expect(() => engine.sweep('matmul', { over: 'B', values: new Array(10001).fill(1) }), 'values', 'a sweep takes 1 to 10000 values, got 10001');
   expect(() => engine.solve('roofline', { over: 'flops', output: 't_compute', target: 1, lo: 5, hi: 5 }), 'lo', 'lo must be a finite number below hi, got lo=5 hi=5');
   expect(() => engine.solve('nope', {}), 'calculator', 'unknown calculator "nope"; choose one of ' + engine.list().map((c) => c.name).join(', '));

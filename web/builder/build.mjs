@@ -30,6 +30,8 @@ function copyAssets(out) {
   const katexDist = path.join(ROOT, 'node_modules/katex/dist');
   fs.copyFileSync(path.join(katexDist, 'katex.min.css'), path.join(assets, 'katex/katex.min.css'));
   fs.cpSync(path.join(katexDist, 'fonts'), path.join(assets, 'katex/fonts'), { recursive: true });
+  // The engine's .wasm beside the bundle, where engine.mjs's loader looks for it.
+  fs.copyFileSync(path.join(ROOT, 'bindings/wasm/generated/scalebook-engine.wasm'), path.join(assets, 'scalebook-engine.wasm'));
   for (const name of ['site.css', 'favicon.svg']) {
     fs.copyFileSync(path.join(ROOT, 'web/static', name), path.join(assets, name));
   }
@@ -47,6 +49,8 @@ async function bundleRuntime(out) {
     target: ['es2020'],
     outdir: path.join(out, 'assets'),
     chunkNames: 'chunks/[name]-[hash]',
+    // engine.mjs reads the .wasm with node:fs only under Node; a browser never runs that branch.
+    external: ['node:fs/promises'],
     logLevel: 'warning',
   });
 }

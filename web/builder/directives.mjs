@@ -32,7 +32,7 @@ function calculatorDirective(ctx, args, fail) {
   if (id && ctx.calculators.has(id)) fail(`id "${id}" is used twice on this page`);
   let result;
   try {
-    result = ctx.engine.calculate(name, values);
+    result = ctx.engine.calculate(name, values, { steps: false });
   } catch (error) {
     fail(error.message);
   }

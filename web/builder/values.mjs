@@ -25,7 +25,7 @@ export function evaluateValue(engine, source, file, line) {
   if (!spec) fail(`${calculator} has no output "${output}"; its outputs are ${schema.outputs.map((o) => o.name).join(', ')}`);
   let result;
   try {
-    result = engine.calculate(calculator, named);
+    result = engine.calculate(calculator, named, { steps: false });
   } catch (error) {
     fail(error.message);
   }

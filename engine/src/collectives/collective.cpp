@@ -21,7 +21,7 @@ constexpr double kMaxAxisSize = 1e6;
 constexpr std::size_t kMaxAxes = 3;
 constexpr const char* kAxisNames[] = {"X", "Y", "Z"};
 
-Schema collective_schema() {
+Schema make_collective_schema() {
   Schema s{"collective",
            "the time of an AllGather, ReduceScatter, AllReduce or AllToAll over axes of chips: "
            "latency and bandwidth terms, nccl-tests bandwidths and the fraction of the chips' "
@@ -103,6 +103,12 @@ Schema collective_schema() {
       {"efficiency", "", "achieved_bandwidth / peak_bandwidth", false, "Efficiency"},
   };
   return s;
+}
+
+// Built once: compute_collective reads its output list on every call.
+const Schema& collective_schema() {
+  static const Schema schema = make_collective_schema();
+  return schema;
 }
 
 std::string num(std::int64_t x) { return std::to_string(x); }

@@ -26,7 +26,16 @@ std::string format_number(double x) {
   return tidy_exponent(buf);
 }
 
+namespace {
+thread_local bool numbers_only = false;
+}  // namespace
+
+NumbersOnly::NumbersOnly() : was_(numbers_only) { numbers_only = true; }
+NumbersOnly::~NumbersOnly() { numbers_only = was_; }
+bool NumbersOnly::active() { return numbers_only; }
+
 std::string latex_number(double x) {
+  if (numbers_only) return {};
   if (!std::isfinite(x)) return std::isnan(x) ? "\\text{NaN}" : "\\infty";
   char buf[64];
   double magnitude = std::fabs(x);
@@ -53,6 +62,7 @@ std::string latex_number(double x) {
 namespace scalebook {
 
 std::string latex_quantity(double x, const std::string& unit) {
+  if (numbers_only) return {};
   if (unit.empty()) return latex_number(x);
   return latex_number(x) + "\\ \\text{" + unit + "}";
 }

@@ -66,6 +66,7 @@ Json to_json(const Schema& schema) {
   return j;
 }
 
+// Kept for callers that marshal a table on its own; calculations go through the writer.
 Json to_json(const Table& table) {
   Json rows = Json::array();
   for (const std::vector<Value>& row : table.rows) {
@@ -79,22 +80,7 @@ Json to_json(const Table& table) {
 }
 
 Json to_json(const Calculation& calc, bool explain) {
-  Json j = Json::object();
-  for (const auto& [name, value] : calc.outputs) j[name] = to_json(value);
-  for (const auto& [name, table] : calc.tables) j[name] = to_json(table);
-  if (explain) {
-    Json steps = Json::array();
-    for (const Step& s : calc.steps) {
-      steps.push_back({{"label", s.label},
-                       {"latex", s.latex},
-                       {"value", s.value},
-                       {"unit", s.unit},
-                       {"output", s.output},
-                       {"depends", s.depends}});
-    }
-    j["steps"] = steps;
-  }
-  return j;
+  return Json::parse(calculation_text(calc, explain));
 }
 
 Json to_json(const Error& error) {

@@ -4,26 +4,13 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 #include <string>
 
 #include "scalebook/core/format.h"
 
 namespace scalebook {
-
-bool parse_decimal(const std::string& text, double& out) {
-  auto first = text.find_first_not_of(" \t");
-  auto last = text.find_last_not_of(" \t");
-  if (first == std::string::npos) return false;
-  std::string s = text.substr(first, last - first + 1);
-  for (char c : s) {
-    bool ok = (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
-    if (!ok) return false;
-  }
-  char* end = nullptr;
-  out = std::strtod(s.c_str(), &end);
-  return end == s.c_str() + s.size();
-}
 
 namespace {
 
@@ -60,170 +47,17 @@ const Calculator* find_calculator(std::string_view name) {
   return nullptr;
 }
 
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
-  return out;
-}
-
-std::string describe(const Value& v) {
-  if (v.is_number()) return format_number(v.number);
-  if (v.is_text()) return "\"" + v.text + "\"";
-  return "nothing";
-}
-
 Error fail(ErrorCode code, const std::string& field, std::string message) {
   return Error{code, field, std::move(message)};
 }
 
-Result<Value> check_number(const InputSpec& spec, const Value& given) {
-  double x = 0;
-  if (given.is_number()) {
-    x = given.number;
-  } else if (!parse_decimal(given.text, x)) {
-    return fail(ErrorCode::invalid_argument, spec.name,
-                spec.name + " must be a number, got " + describe(given));
-  }
-  if (!std::isfinite(x)) {
-    return fail(ErrorCode::invalid_argument, spec.name,
-                spec.name + " must be a finite number, got " + format_number(x));
-  }
-  if (spec.kind == InputKind::count && x != std::floor(x)) {
-    return fail(ErrorCode::invalid_argument, spec.name,
-                spec.name + " must be a whole number, got " + format_number(x));
-  }
-  bool too_small = spec.min_exclusive ? x <= spec.min : x < spec.min;
-  if (too_small) {
-    return fail(ErrorCode::out_of_range, spec.name,
-                spec.name + " must be " + (spec.min_exclusive ? "> " : ">= ") +
-                    format_number(spec.min) + ", got " + format_number(x));
-  }
-  if (x > spec.max) {
-    return fail(ErrorCode::out_of_range, spec.name,
-                spec.name + " must be <= " + format_number(spec.max) + ", got " + format_number(x));
-  }
-  return Value::of(x);
-}
-
-Result<Value> check_choice(const InputSpec& spec, const Value& given) {
-  if (given.is_text()) {
-    for (const std::string& choice : spec.choices) {
-      if (choice == given.text) return given;
-    }
-  }
-  return fail(ErrorCode::invalid_argument, spec.name,
-              spec.name + " must be one of " + join(spec.choices) + ", got " + describe(given));
-}
-
-// Any text up to kMaxTextLength characters; a number given for it is taken as its text.
-Result<Value> check_text(const InputSpec& spec, const Value& given) {
-  std::string text = given.is_number() ? format_number(given.number) : given.text;
-  if (text.size() > static_cast<std::size_t>(kMaxTextLength)) {
-    return fail(ErrorCode::invalid_argument, spec.name,
-                spec.name + " must be at most " + std::to_string(kMaxTextLength) +
-                    " characters, got " + std::to_string(text.size()));
-  }
-  return Value::of(std::move(text));
-}
-
-Result<Value> check_input(const InputSpec& spec, const Value& given) {
-  if (spec.kind == InputKind::choice) return check_choice(spec, given);
-  if (spec.kind == InputKind::text) return check_text(spec, given);
-  return check_number(spec, given);
-}
-
 }  // namespace
-
-const char* to_string(ErrorCode code) {
-  switch (code) {
-    case ErrorCode::invalid_argument:
-      return "invalid_argument";
-    case ErrorCode::out_of_range:
-      return "out_of_range";
-    case ErrorCode::not_found:
-      return "not_found";
-    case ErrorCode::unsupported:
-      return "unsupported";
-    case ErrorCode::internal:
-      return "internal";
-  }
-  return "invalid_argument";
-}
-
-const char* to_string(InputGroup group) {
-  switch (group) {
-    case InputGroup::main:
-      return "main";
-    case InputGroup::override:
-      return "override";
-    case InputGroup::advanced:
-      return "advanced";
-  }
-  return "main";
-}
 
 CalculatorRegistration::CalculatorRegistration(int order,
                                                std::initializer_list<Calculator (*)()> makers) {
   for (Calculator (*make)() : makers) {
     pending().push_back({order, static_cast<int>(pending().size()), make});
   }
-}
-
-bool ResolvedInputs::declared(const std::string& name) const {
-  if (!schema_) return true;
-  for (const InputSpec& spec : schema_->inputs)
-    if (spec.name == name) return true;
-  if (undeclared_.empty()) undeclared_ = name;
-  return false;
-}
-
-bool ResolvedInputs::declares(const std::string& name) const {
-  if (!schema_) return true;
-  for (const InputSpec& spec : schema_->inputs)
-    if (spec.name == name) return true;
-  return false;
-}
-
-bool ResolvedInputs::has(const std::string& name) const {
-  if (values_.count(name) > 0) return true;
-  declared(name);
-  return false;
-}
-
-const void* ResolvedInputs::preset(const std::string& name) const {
-  auto it = presets_.find(name);
-  if (it != presets_.end()) return it->second.get();
-  declared(name);
-  return nullptr;
-}
-
-const char* to_string(InputKind kind) {
-  switch (kind) {
-    case InputKind::number:
-      return "number";
-    case InputKind::count:
-      return "count";
-    case InputKind::choice:
-      return "choice";
-    case InputKind::text:
-      return "text";
-  }
-  return "number";
-}
-
-double ResolvedInputs::number(const std::string& name) const {
-  auto it = values_.find(name);
-  if (it != values_.end()) return it->second.number;
-  declared(name);
-  return 0;
-}
-
-const std::string& ResolvedInputs::text(const std::string& name) const {
-  static const std::string empty;
-  auto it = values_.find(name);
-  if (it != values_.end()) return it->second.text;
-  declared(name);
-  return empty;
 }
 
 std::vector<std::string> calculator_names() {
@@ -329,11 +163,10 @@ std::optional<Error> apply_presets(ResolvedInputs& resolved, const Inputs& input
 
 }  // namespace
 
-Result<Calculation> calculate(std::string_view name, const Inputs& inputs,
-                              CalculateOptions options) {
-  const Calculator* calc = find_calculator(name);
-  if (!calc) return schema_of(name).error();
-  const Schema& schema = calc->schema;
+namespace {
+
+Result<ResolvedInputs> resolve(const Calculator& calc, const Inputs& inputs, bool explain) {
+  const Schema& schema = calc.schema;
   bool takes_chip = takes_chip_overrides(schema);
   std::string overrides_help;
   for (const InputSpec& spec : schema.inputs)
@@ -350,7 +183,7 @@ Result<Calculation> calculate(std::string_view name, const Inputs& inputs,
                       (schema.dimensions.empty() ? "" : ", and " + schema.dimensions));
     }
   }
-  ResolvedInputs resolved(&schema, options.explain);
+  ResolvedInputs resolved(&schema, explain);
   for (const InputSpec& spec : schema.inputs) {
     auto it = inputs.find(spec.name);
     bool given = it != inputs.end() && !it->second.is_none();
@@ -364,16 +197,125 @@ Result<Calculation> calculate(std::string_view name, const Inputs& inputs,
     if (std::optional<Error> bad = apply_presets(resolved, inputs, schema)) return *bad;
   }
   if (std::optional<Error> bad = apply_dimensions(resolved, inputs, schema)) return *bad;
-  Result<Calculation> result = calc->compute(resolved);
+  return resolved;
+}
+
+Result<Calculation> run(const Calculator& calc, const ResolvedInputs& resolved) {
+  std::optional<NumbersOnly> numbers_only;
+  if (!resolved.explain()) numbers_only.emplace();
+  Result<Calculation> result = calc.compute(resolved);
   // Calculators whose steps are woven through the model still build them; the numbers-only
   // path drops them here so callers see one behaviour.
-  if (!options.explain && result.ok()) result.value().steps.clear();
+  if (!resolved.explain() && result.ok()) result.value().steps.clear();
   if (!resolved.undeclared_read().empty()) {
     return fail(ErrorCode::internal, resolved.undeclared_read(),
-                schema.name + " read \"" + resolved.undeclared_read() +
+                calc.schema.name + " read \"" + resolved.undeclared_read() +
                     "\", which its schema does not declare");
   }
   return result;
+}
+
+}  // namespace
+
+Result<Calculation> calculate(std::string_view name, const Inputs& inputs,
+                              CalculateOptions options) {
+  const Calculator* calc = find_calculator(name);
+  if (!calc) return schema_of(name).error();
+  Result<ResolvedInputs> resolved = resolve(*calc, inputs, options.explain);
+  if (!resolved.ok()) return resolved.error();
+  return run(*calc, resolved.value());
+}
+
+Result<PreparedCalculation> PreparedCalculation::make(std::string_view calculator,
+                                                      const Inputs& fixed,
+                                                      const std::vector<std::string>& varying,
+                                                      std::vector<std::string> outputs) {
+  PreparedCalculation p;
+  p.calc_ = find_calculator(calculator);
+  if (!p.calc_) return schema_of(calculator).error();
+  const Schema& schema = p.calc_->schema;
+  p.fixed_ = fixed;
+  for (const std::string& name : varying) {
+    const InputSpec* spec = nullptr;
+    for (const InputSpec& s : schema.inputs)
+      if (s.name == name) spec = &s;
+    if (spec && spec->kind != InputKind::number && spec->kind != InputKind::count) {
+      return fail(ErrorCode::invalid_argument, name,
+                  name + " is a " + to_string(spec->kind) + " input; only numbers vary");
+    }
+    if (!spec && !is_dimension(schema, name)) {
+      return fail(ErrorCode::invalid_argument, name,
+                  schema.name + " has no number input \"" + name + "\"");
+    }
+    if (spec && spec->overrides) p.slow_ = true;  // it changes a preset: resolve it each time
+    p.varying_.push_back({name, spec});
+    p.fixed_.erase(name);
+  }
+  // Resolve once with each varying input at its default (or 1), so the others are checked.
+  Inputs probe = p.fixed_;
+  for (const Varying& v : p.varying_) {
+    bool has_default = v.spec && v.spec->default_value.is_number();
+    probe[v.name] = has_default ? v.spec->default_value : Value::of(1.0);
+  }
+  Result<ResolvedInputs> resolved = resolve(*p.calc_, probe, false);
+  if (!resolved.ok()) return resolved.error();
+  p.resolved_ = std::move(resolved.value());
+  if (outputs.empty()) {
+    for (const OutputSpec& o : schema.outputs)
+      if (!o.is_text) outputs.push_back(o.name);
+  }
+  for (const std::string& name : outputs) {
+    std::size_t index = schema.outputs.size();
+    for (std::size_t i = 0; i < schema.outputs.size(); ++i)
+      if (schema.outputs[i].name == name) index = i;
+    if (index == schema.outputs.size()) {
+      return fail(ErrorCode::invalid_argument, "outputs",
+                  schema.name + " has no output \"" + name + "\"");
+    }
+    if (schema.outputs[index].is_text) {
+      return fail(ErrorCode::invalid_argument, "outputs",
+                  "outputs must be number outputs, and " + name + " is text");
+    }
+    p.output_index_.push_back(index);
+  }
+  p.outputs_ = std::move(outputs);
+  return p;
+}
+
+std::optional<Error> PreparedCalculation::evaluate(const double* x, double* y) {
+  Result<Calculation> result = Error{};
+  if (slow_) {
+    Inputs inputs = fixed_;
+    for (std::size_t i = 0; i < varying_.size(); ++i) inputs[varying_[i].name] = Value::of(x[i]);
+    result = calculate(calc_->schema.name, inputs, {.explain = false});
+  } else {
+    for (std::size_t i = 0; i < varying_.size(); ++i) {
+      const Varying& v = varying_[i];
+      static const InputSpec kDimension{"",    InputKind::count, "", "", Value::none(), 1,
+                                        false, kMaxDimension};
+      InputSpec named;
+      const InputSpec* spec = v.spec;
+      if (!spec) {
+        named = kDimension;
+        named.name = v.name;
+        spec = &named;
+      }
+      Result<Value> checked = check_input(*spec, Value::of(x[i]));
+      if (!checked.ok()) return checked.error();
+      if (v.spec)
+        resolved_.set(v.name, checked.value());
+      else
+        resolved_.set_dimension(v.name, checked.value().number);
+    }
+    result = run(*calc_, resolved_);
+  }
+  if (!result.ok()) return result.error();
+  const auto& outs = result.value().outputs;
+  for (std::size_t k = 0; k < output_index_.size(); ++k) {
+    const Value& v = outs[output_index_[k]].second;
+    y[k] = v.is_number() ? v.number : std::numeric_limits<double>::quiet_NaN();
+  }
+  return std::nullopt;
 }
 
 }  // namespace scalebook

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "scalebook/core/format.h"
@@ -36,55 +37,20 @@ Result<InputKind> varied_kind(const Schema& schema, const std::string& over) {
       schema.name + " has no number input \"" + over + "\"; its number inputs are " + names);
 }
 
-Result<std::vector<std::size_t>> output_indices(const Schema& schema,
-                                                std::vector<std::string>& names) {
-  std::vector<std::size_t> indices;
-  if (names.empty()) {
-    for (std::size_t i = 0; i < schema.outputs.size(); ++i) {
-      if (!schema.outputs[i].is_text) {
-        indices.push_back(i);
-        names.push_back(schema.outputs[i].name);
-      }
-    }
-    return indices;
-  }
-  for (const std::string& name : names) {
-    bool found = false;
-    for (std::size_t i = 0; i < schema.outputs.size() && !found; ++i) {
-      if (schema.outputs[i].name != name) continue;
-      if (schema.outputs[i].is_text) {
-        return fail(ErrorCode::invalid_argument, "outputs",
-                    "outputs must be number outputs, and " + name + " is text");
-      }
-      indices.push_back(i);
-      found = true;
-    }
-    if (!found) {
-      return fail(ErrorCode::invalid_argument, "outputs",
-                  schema.name + " has no output \"" + name + "\"");
-    }
-  }
-  return indices;
-}
-
 Error at_point(const std::string& over, double x, Error e) {
   e.message = "at " + over + "=" + format_number(x) + ": " + e.message;
   return e;
 }
 
-// One numbers-only evaluation of `output_index` with `over` set to x.
+// One numbers-only evaluation of the solved output with `over` set to x.
 struct Probe {
-  const std::string& calculator;
-  Inputs inputs;
+  PreparedCalculation& prepared;
   const std::string& over;
-  std::size_t output_index;
 
   Result<double> operator()(double x) {
-    inputs[over] = Value::of(x);
-    Result<Calculation> r = calculate(calculator, inputs, {.explain = false});
-    if (!r.ok()) return at_point(over, x, r.error());
-    const Value& v = r.value().outputs[output_index].second;
-    return v.is_number() ? v.number : kNaN;
+    double y = kNaN;
+    if (std::optional<Error> bad = prepared.evaluate(&x, &y)) return at_point(over, x, *bad);
+    return y;
   }
 };
 
@@ -124,22 +90,19 @@ Result<SweepResult> sweep(const SweepRequest& request) {
                 "a sweep takes 1 to " + std::to_string(kMaxSweepPoints) + " values, got " +
                     std::to_string(request.values.size()));
   }
+  Result<PreparedCalculation> prepared = PreparedCalculation::make(
+      request.calculator, request.inputs, {request.over}, request.outputs);
+  if (!prepared.ok()) return prepared.error();
   SweepResult out;
-  out.outputs = request.outputs;
-  Result<std::vector<std::size_t>> indices = output_indices(schema.value(), out.outputs);
-  if (!indices.ok()) return indices.error();
+  out.outputs = prepared.value().outputs();
   out.values = request.values;
   out.series.assign(out.outputs.size(), std::vector<double>(request.values.size(), kNaN));
-  Inputs inputs = request.inputs;
+  std::vector<double> y(out.outputs.size());
   for (std::size_t i = 0; i < request.values.size(); ++i) {
     double x = request.values[i];
-    inputs[request.over] = Value::of(x);
-    Result<Calculation> r = calculate(request.calculator, inputs, {.explain = false});
-    if (!r.ok()) return at_point(request.over, x, r.error());
-    for (std::size_t k = 0; k < indices.value().size(); ++k) {
-      const Value& v = r.value().outputs[indices.value()[k]].second;
-      if (v.is_number()) out.series[k][i] = v.number;
-    }
+    if (std::optional<Error> bad = prepared.value().evaluate(&x, y.data()))
+      return at_point(request.over, x, *bad);
+    for (std::size_t k = 0; k < y.size(); ++k) out.series[k][i] = y[k];
   }
   return out;
 }
@@ -149,13 +112,6 @@ Result<SolveResult> solve(const SolveRequest& request) {
   if (!schema.ok()) return schema.error();
   Result<InputKind> kind = varied_kind(schema.value(), request.over);
   if (!kind.ok()) return kind.error();
-  std::vector<std::string> names{request.output};
-  Result<std::vector<std::size_t>> index = output_indices(schema.value(), names);
-  if (!index.ok()) {
-    Error e = index.error();
-    e.field = "output";
-    return e;
-  }
   if (!std::isfinite(request.target)) {
     return fail(ErrorCode::invalid_argument, "target",
                 "target must be a finite number, got " + format_number(request.target));
@@ -173,7 +129,14 @@ Result<SolveResult> solve(const SolveRequest& request) {
                 "no whole number lies in [" + format_number(request.lo) + ", " +
                     format_number(request.hi) + "]");
   }
-  Probe probe{request.calculator, request.inputs, request.over, index.value()[0]};
+  Result<PreparedCalculation> prepared = PreparedCalculation::make(
+      request.calculator, request.inputs, {request.over}, {request.output});
+  if (!prepared.ok()) {
+    Error e = prepared.error();
+    if (e.field == "outputs") e.field = "output";
+    return e;
+  }
+  Probe probe{prepared.value(), request.over};
   SolveResult out;
   auto reached = [&](double x, double& y) -> Result<bool> {
     ++out.evaluations;

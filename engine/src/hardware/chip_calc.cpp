@@ -30,7 +30,7 @@ Result<Calculation> compute_chip(const ResolvedInputs& in) {
   Calculation out;
   for (const ChipField& field : chip_fields(*chip)) {
     out.outputs.emplace_back(field.name, field.value);
-    if (field.value.is_number()) {
+    if (field.value.is_number() && in.explain()) {
       out.steps.push_back(
           {field.description + " (" + field.note + ")",
            latex_name(field.name) + " = " + latex_quantity(field.value.number, field.unit),

@@ -236,11 +236,13 @@ Result<Calculation> compute_slice(const ResolvedInputs& in) {
   Calculation out;
   out.outputs.emplace_back("chips", Value::of(chips));
   out.outputs.emplace_back("axes", Value::of(axes));
-  out.steps.push_back(count_step(
-      "Chips in the slice", "N = " + join_dims(dims, " \\times ") + " = " + latex_number(chips),
-      chips, "chips", "chips", {}));
-  out.steps.push_back(count_step("Axes of the " + chip->name + " torus",
-                                 "\\text{axes} = " + latex_number(axes), axes, "", "axes", {}));
+  if (in.explain())
+    out.steps.push_back(count_step(
+        "Chips in the slice", "N = " + join_dims(dims, " \\times ") + " = " + latex_number(chips),
+        chips, "chips", "chips", {}));
+  if (in.explain())
+    out.steps.push_back(count_step("Axes of the " + chip->name + " torus",
+                                   "\\text{axes} = " + latex_number(axes), axes, "", "axes", {}));
   std::vector<std::string> sizes;
   std::vector<std::string> wrap_names;
   for (std::size_t i = 0; i < kMaxAxes; ++i) {
@@ -251,8 +253,9 @@ Result<Calculation> compute_slice(const ResolvedInputs& in) {
     }
     auto n = static_cast<double>(dims[i]);
     out.outputs.emplace_back("size_" + axis, Value::of(n));
-    out.steps.push_back(count_step("Chips along " + axis, "n_" + axis + " = " + latex_number(n), n,
-                                   "chips", "size_" + axis, {}));
+    if (in.explain())
+      out.steps.push_back(count_step("Chips along " + axis, "n_" + axis + " = " + latex_number(n),
+                                     n, "chips", "size_" + axis, {}));
     sizes.push_back("size_" + axis);
   }
   double wrapped = 0;
@@ -266,9 +269,10 @@ Result<Calculation> compute_slice(const ResolvedInputs& in) {
     out.outputs.emplace_back("wrap_" + axis, Value::of(wrap_text(w)));
     if (w == Wrap::yes) wrapped += 1;
     if (w == Wrap::unknown) continue;
-    out.steps.push_back(count_step(axis + " wraps around: " + wrap_text(w) + " (1 yes, 0 no)",
-                                   decision.reasons[i], w == Wrap::yes ? 1 : 0, "", "wrap_" + axis,
-                                   sizes));
+    if (in.explain())
+      out.steps.push_back(count_step(axis + " wraps around: " + wrap_text(w) + " (1 yes, 0 no)",
+                                     decision.reasons[i], w == Wrap::yes ? 1 : 0, "",
+                                     "wrap_" + axis, sizes));
     wrap_names.push_back("wrap_" + axis);
   }
   if (!known) {
@@ -287,33 +291,39 @@ Result<Calculation> compute_slice(const ResolvedInputs& in) {
   bool has_bw = chip->ici_link_bandwidth > 0;
   double bw = l.bisection * chip->ici_link_bandwidth;
   out.outputs.emplace_back("bisection_bandwidth", has_bw ? Value::of(bw) : Value::none());
-  out.steps.push_back(count_step("Axes with wraparound links",
-                                 "\\text{wrapped} = " + latex_number(wrapped), wrapped, "",
-                                 "wrapped_axes", wrap_names));
-  out.steps.push_back(
-      count_step("ICI links an inner chip uses (2 on a ring or a line of 3+, 1 on "
-                 "a pair, 0 alone)",
-                 "L = " + l.per_chip_latex + " = " + latex_number(l.per_chip), l.per_chip, "links",
-                 "links_per_chip", wrap_names));
-  out.steps.push_back(
-      count_step("ICI links in the slice (lines along each axis times the links "
-                 "of one: n on a ring, n - 1 on a line)",
-                 "E = " + l.total_latex + " = " + latex_number(l.total), l.total, "links",
-                 "ici_links", wrap_names));
-  out.steps.push_back(count_step("Hops to the farthest chip (half the ring, or the whole line)",
-                                 "H = " + l.hops_latex + " = " + latex_number(l.hops), l.hops,
-                                 "hops", "hops_max", wrap_names));
-  out.steps.push_back(
-      count_step("Links cut by the cheapest split across the middle of an axis "
-                 "(lines along it times 2 on a ring, 1 on a line)",
-                 "B = \\min(" + l.bisection_latex + ") = " + latex_number(l.bisection), l.bisection,
-                 "links", "bisection_links", wrap_names));
+  if (in.explain())
+    out.steps.push_back(count_step("Axes with wraparound links",
+                                   "\\text{wrapped} = " + latex_number(wrapped), wrapped, "",
+                                   "wrapped_axes", wrap_names));
+  if (in.explain())
+    out.steps.push_back(
+        count_step("ICI links an inner chip uses (2 on a ring or a line of 3+, 1 on "
+                   "a pair, 0 alone)",
+                   "L = " + l.per_chip_latex + " = " + latex_number(l.per_chip), l.per_chip,
+                   "links", "links_per_chip", wrap_names));
+  if (in.explain())
+    out.steps.push_back(
+        count_step("ICI links in the slice (lines along each axis times the links "
+                   "of one: n on a ring, n - 1 on a line)",
+                   "E = " + l.total_latex + " = " + latex_number(l.total), l.total, "links",
+                   "ici_links", wrap_names));
+  if (in.explain())
+    out.steps.push_back(count_step("Hops to the farthest chip (half the ring, or the whole line)",
+                                   "H = " + l.hops_latex + " = " + latex_number(l.hops), l.hops,
+                                   "hops", "hops_max", wrap_names));
+  if (in.explain())
+    out.steps.push_back(
+        count_step("Links cut by the cheapest split across the middle of an axis "
+                   "(lines along it times 2 on a ring, 1 on a line)",
+                   "B = \\min(" + l.bisection_latex + ") = " + latex_number(l.bisection),
+                   l.bisection, "links", "bisection_links", wrap_names));
   if (has_bw) {
-    out.steps.push_back(count_step("Bisection bandwidth, one direction",
-                                   latex_number(l.bisection) + " \\times " +
-                                       latex_quantity(chip->ici_link_bandwidth, "B/s") + " = " +
-                                       latex_quantity(bw, "B/s"),
-                                   bw, "B/s", "bisection_bandwidth", {"bisection_links"}));
+    if (in.explain())
+      out.steps.push_back(count_step("Bisection bandwidth, one direction",
+                                     latex_number(l.bisection) + " \\times " +
+                                         latex_quantity(chip->ici_link_bandwidth, "B/s") + " = " +
+                                         latex_quantity(bw, "B/s"),
+                                     bw, "B/s", "bisection_bandwidth", {"bisection_links"}));
   }
   return out;
 }

@@ -239,7 +239,7 @@ Result<Calculation> compute_mxu(const ResolvedInputs& in) {
   MxuHardware hw = resolved.value();
   Numbers x = mxu_numbers(in, hw);
   Calculation out;
-  out.steps = mxu_steps(x, hw, in.number("lhs_tile"));
+  if (in.explain()) out.steps = mxu_steps(x, hw, in.number("lhs_tile"));
   out.outputs = {
       {"M_padded", Value::of(x.Mp)},
       {"N_padded", Value::of(x.Np)},

@@ -299,7 +299,7 @@ Result<Calculation> compute_systolic(const ResolvedInputs& in) {
   ArrayShape a{count("rows"), count("cols")};
   SystolicCycles s = systolic_cycles(g, a, *df, *cv);
   Calculation out;
-  out.steps = systolic_steps(g, a, *df, *cv, s);
+  if (in.explain()) out.steps = systolic_steps(g, a, *df, *cv, s);
   out.outputs = {
       {"compute_cycles", Value::of(s.compute_cycles)},
       {"folds", Value::of(s.folds)},

@@ -1,8 +1,8 @@
 // Bandwidth a collective reaches against the size of the array it moves (the book's chapter 3
 // figure of AllGather bandwidth on a TPU v5e against message size), as an SVG string, with the
 // form and readout around it. Pure: runs in the builder and the browser. Every number comes
-// from the engine's collective calculator, run once per plotted size; the size at which it
-// reaches 90% of peak is found by bisecting over sizes with the engine, never by a formula here.
+// from the engine's collective calculator, swept over the plotted sizes in one engine call; the
+// size at which it reaches 90% of peak is the engine's solve over sizes, never a formula here.
 import { si } from '../core/format.js';
 import { escapeHTML as esc } from '../core/escape.js';
 import { fieldHTML, asError } from '../core/widget-form.js';
@@ -15,7 +15,6 @@ export const SIZE_MIN = 1e4;
 export const SIZE_MAX = 1e10;
 export const TARGET = 0.9;
 const PER_DECADE = 12;
-const BISECTIONS = 30;
 
 const WIDTH = 640;
 const HEIGHT = 360;
@@ -68,56 +67,50 @@ export function settingsValues(get) {
   return { op: get('op') ?? '', chip: get('chip') ?? '', shape, wraparound: get('wraparound') ?? '' };
 }
 
-// The smallest V at which the collective reaches `TARGET` of peak, by bisection on log V with
-// the engine's efficiency. `samples`: [V, result] in increasing V. Returns { bytes } or
-// { always: true } (already there at 1 byte) or null (never, up to `maxBytes`).
-function reach(engine, request, samples, maxBytes) {
-  const efficiency = (bytes) => engine.calculate(CALCULATOR, { ...request, bytes }).efficiency;
-  const first = samples.findIndex(([, r]) => r.efficiency >= TARGET);
-  let lo;
-  let hi;
-  if (first > 0) [lo, hi] = [samples[first - 1][0], samples[first][0]];
-  else if (first === 0) {
-    if (efficiency(1) >= TARGET) return { always: true };
-    [lo, hi] = [1, samples[0][0]];
-  } else {
-    if (!(efficiency(maxBytes) >= TARGET)) return null;
-    [lo, hi] = [samples.at(-1)[0], maxBytes];
-  }
-  for (let i = 0; i < BISECTIONS; i++) {
-    const mid = Math.sqrt(lo * hi);
-    if (efficiency(mid) >= TARGET) hi = mid;
-    else lo = mid;
-  }
-  return { bytes: hi };
+// The smallest V at which the collective reaches `TARGET` of peak: the engine's solve over
+// bytes from 1 byte to `maxBytes` (it bisects on log V). Returns { found: { bytes } or
+// { always: true } (already there at 1 byte) or null (never, up to `maxBytes`), ceiling: the
+// efficiency at `maxBytes` when it is never reached }.
+function reach(engine, request, maxBytes) {
+  const solved = engine.solve(CALCULATOR, {
+    inputs: request, over: 'bytes', output: 'efficiency', target: TARGET, lo: 1, hi: maxBytes,
+  });
+  if (solved.at_lo) return { found: { always: true } };
+  if (solved.at === null) return { found: null, ceiling: solved.output_at };
+  return { found: { bytes: solved.at } };
 }
 
-// Runs the engine at every plotted size (and at the crossover, so the corner is drawn where
-// the engine puts it). Throws the engine's CalculatorError on a bad field.
+// One engine sweep over the plotted sizes (and the crossover, so the corner is drawn where the
+// engine puts it), numbers only. A first calculation at the smallest size checks the fields,
+// so a bad one throws the engine's CalculatorError in the calculator's own words.
 export function bandwidthSweep(engine, values) {
   const request = collectiveRequest(values);
-  const run = (bytes) => engine.calculate(CALCULATOR, { ...request, bytes });
+  const run = (bytes) => engine.calculate(CALCULATOR, { ...request, bytes }, { steps: false });
   const maxBytes = engine.schema(CALCULATOR).inputs.find((i) => i.name === 'bytes').max;
   const first = run(SIZE_MIN);
   if (first.achieved_bandwidth === null) return { request, empty: true, chips: first.chips };
   const crossover = first.crossover_bytes;
   const sizes = sweepSizes();
   if (crossover !== null && crossover > SIZE_MIN && crossover < SIZE_MAX) sizes.push(crossover);
-  const samples = sizes.sort((a, b) => a - b).map((bytes) => [bytes, run(bytes)]);
-  const largest = samples.at(-1)[1];
-  const found = reach(engine, request, samples, maxBytes);
-  const ceiling = run(maxBytes);
+  sizes.sort((a, b) => a - b);
+  const { series } = engine.sweep(CALCULATOR, {
+    inputs: request, over: 'bytes', values: sizes,
+    outputs: ['achieved_bandwidth', 'efficiency', 'peak_bandwidth', 'chips', 'hop_latency'],
+  });
+  const last = sizes.length - 1;
+  const at = (name, i) => (Number.isNaN(series[name][i]) ? null : series[name][i]); // NaN: none
+  const { found, ceiling } = reach(engine, request, maxBytes);
   return {
     request,
     empty: false,
-    points: samples.map(([bytes, r]) => [bytes, r.achieved_bandwidth]),
-    peak: largest.peak_bandwidth,
+    points: sizes.map((bytes, i) => [bytes, at('achieved_bandwidth', i)]),
+    peak: at('peak_bandwidth', last),
     crossover,
-    chips: largest.chips,
-    hopLatency: largest.hop_latency,
-    largest: { bytes: SIZE_MAX, achieved: largest.achieved_bandwidth, efficiency: largest.efficiency },
-    ceiling: ceiling.efficiency,
-    reach: found && found.bytes !== undefined ? { ...found, achieved: run(found.bytes).achieved_bandwidth } : found,
+    chips: at('chips', last),
+    hopLatency: at('hop_latency', last),
+    largest: { bytes: SIZE_MAX, achieved: at('achieved_bandwidth', last), efficiency: at('efficiency', last) },
+    ceiling: ceiling ?? run(maxBytes).efficiency,
+    reach: found?.bytes !== undefined ? { ...found, achieved: run(found.bytes).achieved_bandwidth } : found,
   };
 }
 
@@ -255,13 +248,12 @@ const CAPTION = 'The curve is the engine’s <code>achieved_bandwidth</code>: th
 export function collectiveSweepHTML({ css, schema, chips, values, run }) {
   const inputs = sweepInputs(schema, chips, values.chip);
   const error = run.error;
-  const labels = { shape: 'axis size or axes' };
   const fields = FIELDS.map((name) => fieldHTML(inputs[name], String(values[name] ?? ''), {
-    prefix: 'bw', error, chips, label: labels[name] ?? name,
+    prefix: 'bw', error, chips, label: name === 'shape' ? 'Axis size or axes' : undefined,
   })).join('');
   const general = error && !FIELDS.includes(error.field) ? error.message : '';
   const body = run.sweep ? bandwidthSVG(run.sweep, sweepTitle(values, chips)) : '';
-  return `<style>${css}</style><div class="sb-calc sb-bw${error ? ' is-stale' : ''}"><form class="fields" novalidate>${fields}</form>` +
+  return `<style>${css}</style><div class="sb-calc sb-bw${error ? ' is-stale' : ''}"><form class="fields aligned" novalidate>${fields}</form>` +
     `<p class="error general" data-error-for="" role="alert">${esc(general)}</p>` +
     `<div class="plot" data-plot>${body}</div>` +
     `${readoutHTML(run.sweep)}` +

@@ -9,6 +9,7 @@ import { escapeHTML } from '../core/escape.js';
 import { formatValue } from '../core/format.js';
 import { SHADOW_CSS, SYSTOLIC_CSS, SHARDING_CSS } from '../core/styles.js';
 import { asError, effectiveValue, fieldHTML, outputsListHTML, stepsHTML } from '../core/widget-form.js';
+import { withChoices } from '../core/input-groups.js';
 
 export const CALCULATOR = 'collective';
 export const SIM_FIELDS = ['op', 'shape', 'bytes', 'wraparound', 'bidirectional', 'latency', 'chip'];
@@ -19,7 +20,7 @@ export const REDUCING = ['reduce-scatter', 'all-reduce'];
 export const MAX_CELLS = 4096;
 export const COST_OUTPUTS = ['time', 'bound', 't_bandwidth', 't_latency', 'hops', 'busbw', 'algbw', 'bytes_per_chip',
   'crossover_bytes', 'latency_threshold_bytes', 'link_bandwidth', 'chips', 'wraps', 'efficiency'];
-const SHAPE_INPUT = { name: 'shape', type: 'text', unit: '', description: 'devices: 8 for a ring of 8, 4x4 for a 2D torus' };
+const SHAPE_INPUT = { name: 'shape', type: 'text', unit: '', label: 'Shape', description: 'devices: 8 for a ring of 8, 4x4 for a 2D torus' };
 // Fields of the collective calculator that the simulator's shape replaces.
 const SHAPE_FIELDS = ['axis_size', 'axes'];
 
@@ -32,7 +33,7 @@ export function simInputs(schema) {
   const shape = { ...SHAPE_INPUT, default: axes ? String(axes) : String(pick('axis_size')?.default ?? '') };
   const wrap = pick('wraparound');
   const wraparound = wrap && {
-    ...wrap, choices: wrap.choices.filter((c) => c !== 'auto'), default: wrap.default === 'auto' || !wrap.default ? 'yes' : wrap.default,
+    ...withChoices(wrap, (c) => c !== 'auto'), default: wrap.default === 'auto' || !wrap.default ? 'yes' : wrap.default,
   };
   const inputs = { op: pick('op'), shape, bytes: pick('bytes'), wraparound, bidirectional: pick('bidirectional'), latency: pick('latency'), chip: pick('chip') };
   return SIM_FIELDS.map((name) => inputs[name]).filter(Boolean);
@@ -446,7 +447,7 @@ export function collectiveSimHTML({ schema, chips = [], values = {}, run = null,
   return `<style>${SHADOW_CSS}${SYSTOLIC_CSS}${SHARDING_CSS}</style>` +
     `<div class="sb-calc sb-sim sb-coll${error ? ' is-stale' : ''}">` +
     `<p class="desc">A collective played step by step: every move is the engine’s, and so is the closed form beside it.</p>` +
-    `<form class="fields" novalidate>${inputs.map(field).join('')}` +
+    `<form class="fields aligned" novalidate>${inputs.map(field).join('')}` +
     `<div class="field check" title="ReduceScatter and AllReduce: device d holds the number d + 1 in every chunk; watch the sums build up">` +
     `<label><input type="checkbox" name="sums" value="yes"${sums ? ' checked' : ''}> show sums</label></div></form>` +
     `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +

@@ -4,6 +4,7 @@
 import { formatValue } from './format.js';
 import { SHADOW_CSS } from './styles.js';
 import { escapeHTML } from './escape.js';
+import { choiceText, inputGroups, inputLabel } from './input-groups.js';
 
 export { escapeHTML };
 // The roofline plot's SVG and the shadow root <sb-roofline-plot> is built from.
@@ -18,8 +19,8 @@ export function inputText(x) {
   return x.toExponential().replace('e+', 'e');
 }
 
-// Optional overrides (default null) show the chip's own value, which the engine reports as an
-// output of the same name (peak_flops, hbm_bandwidth, comm_bandwidth).
+// An input without a default (a chip override, a format that follows dtype) shows the value the
+// engine used, when it reports one as an output of the same name (peak_flops, hbm_bandwidth).
 export function placeholderFor(input, result) {
   if (input.default !== null) return inputText(input.default);
   const fromChip = result?.[input.name];
@@ -40,20 +41,26 @@ export function loadingHTML() {
   return `<style>${SHADOW_CSS}</style><p class="loading" role="status">Loading the calculator engine…</p>`;
 }
 
-function labelHTML(input) {
-  const unit = input.unit ? ` <span class="unit">(${escapeHTML(input.unit)})</span>` : '';
-  return `<label for="in-${escapeHTML(input.name)}">${escapeHTML(input.name)}${unit}</label>`;
+// A field's <label> (its text is the accessible name: the schema's label and the unit, unless
+// the label already ends with it), then the input's name as a small code hint for prose and
+// attributes that use it (`dtype_weights`), unless the label says the name already (Chip: chip,
+// HBM bandwidth: hbm_bandwidth, Token batch B: B).
+export function labelHTML(id, input, label = inputLabel(input)) {
+  const unit = input.unit && !label.endsWith(input.unit) ? ` <span class="unit">(${escapeHTML(input.unit)})</span>` : '';
+  const plain = (text) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const named = plain(label) === plain(input.name) || label.split(' ').at(-1) === input.name;
+  const hint = input.label && !named ? `<code class="input-name">${escapeHTML(input.name)}</code>` : '';
+  const tag = `<label for="${escapeHTML(id)}">${escapeHTML(label)}${unit}</label>`;
+  return hint ? `<span class="field-head">${tag}${hint}</span>` : tag;
 }
 
 function optionsHTML(input, value, chips) {
-  const names = new Map((chips ?? []).map((chip) => [chip.id, chip.name]));
   const choices = [...input.choices];
   // An unknown value (a typo in an attribute) stays selected so the engine's error shows.
   if (value !== '' && !choices.includes(value)) choices.push(value);
   const options = choices.map((choice) => {
-    const text = input.name === 'chip' ? names.get(choice) ?? choice : choice;
     const selected = choice === value ? ' selected' : '';
-    return `<option value="${escapeHTML(choice)}"${selected}>${escapeHTML(text)}</option>`;
+    return `<option value="${escapeHTML(choice)}"${selected}>${escapeHTML(choiceText(input, choice, chips))}</option>`;
   });
   if (input.default === null) {
     const selected = value === '' ? ' selected' : '';
@@ -78,18 +85,34 @@ function controlHTML(input, value, result, chips, invalid) {
 function fieldHTML(input, values, result, chips, error) {
   const value = values?.[input.name] ?? '';
   const message = error?.field === input.name ? error.message : '';
-  return `<div class="field">${labelHTML(input)}` +
+  return `<div class="field">${labelHTML(`in-${input.name}`, input)}` +
     controlHTML(input, String(value), result, chips, Boolean(message)) +
     `<span class="error" id="err-${escapeHTML(input.name)}" data-error-for="${escapeHTML(input.name)}" ` +
     `role="alert">${escapeHTML(message)}</span></div>`;
 }
 
-// A compact grid of name/value pairs; the description is the pair's tooltip, so a dozen
-// outputs fit beside each other instead of pushing the plot off the screen.
+// One group of fields as a <fieldset> named by its <legend>: the main inputs open; a preset's
+// overrides ("Your own chip") and the advanced settings folded into a <details>, opened when
+// they hold a value or an error, so nothing typed is hidden.
+function groupHTML({ group, preset, title, inputs }, field, values, error) {
+  const attrs = ` class="group" data-group="${escapeHTML(group)}"${preset ? ` data-preset="${escapeHTML(preset)}"` : ''}`;
+  if (group === 'main') {
+    return `<fieldset${attrs}><legend class="visually-hidden">${escapeHTML(title)}</legend>` +
+      `<div class="fields aligned">${inputs.map(field).join('')}</div></fieldset>`;
+  }
+  const open = inputs.some((input) => values[input.name] || error?.field === input.name);
+  const cls = group === 'override' ? 'overrides' : group;
+  return `<details class="${escapeHTML(cls)}"${preset ? ` data-preset="${escapeHTML(preset)}"` : ''}${open ? ' open' : ''}>` +
+    `<summary>${escapeHTML(title)}</summary><fieldset${attrs}><legend class="visually-hidden">${escapeHTML(title)}</legend>` +
+    `<div class="fields aligned">${inputs.map(field).join('')}</div></fieldset></details>`;
+}
+
+// A compact grid of label/value pairs; the output's name and description are the pair's
+// tooltip, so a dozen outputs fit beside each other instead of pushing the plot off the screen.
 function outputsHTML(schema, result, stale) {
   const items = schema.outputs.map((output) =>
-    `<div class="out" title="${escapeHTML(output.description)}">` +
-    `<dt><code>${escapeHTML(output.name)}</code></dt>` +
+    `<div class="out" title="${escapeHTML(`${output.name}: ${output.description}`)}">` +
+    `<dt>${escapeHTML(output.label || output.name)}</dt>` +
     `<dd data-output="${escapeHTML(output.name)}">${outputCellHTML(output, result?.[output.name])}</dd></div>`);
   return `<h4 class="results">Results</h4><dl class="outputs${stale ? ' stale' : ''}">${items.join('')}</dl>`;
 }
@@ -99,18 +122,11 @@ function outputsHTML(schema, result, stale) {
 export function calculatorHTML({ schema, values = {}, result = null, error = null, chips = [] }) {
   const known = new Set(schema.inputs.map((input) => input.name));
   const field = (input) => fieldHTML(input, values, result, chips, error);
-  const main = schema.inputs.filter((input) => input.default !== null);
-  const overrides = schema.inputs.filter((input) => input.default === null);
-  // Open "Your own chip" when it holds a value or an error, so nothing typed is hidden.
-  const open = overrides.some((input) => values[input.name] || error?.field === input.name);
-  const overridesHTML = overrides.length === 0 ? '' :
-    `<details class="overrides"${open ? ' open' : ''}><summary>Your own chip</summary>` +
-    `<div class="fields">${overrides.map(field).join('')}</div></details>`;
+  const groups = inputGroups(schema, { chips }).map((g) => groupHTML(g, field, values, error));
   const general = error && !known.has(error.field) ? error.message : '';
   return `<style>${SHADOW_CSS}</style>` +
     `<form class="sb-calc" data-calculator="${escapeHTML(schema.name)}" novalidate>` +
-    `<p class="desc">${escapeHTML(schema.description)}</p>` +
-    `<div class="fields">${main.map(field).join('')}</div>${overridesHTML}` +
+    `<p class="desc">${escapeHTML(schema.description)}</p>${groups.join('')}` +
     `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +
     `${outputsHTML(schema, result, Boolean(error) || !result)}</form>`;
 }

@@ -72,7 +72,7 @@ export class SbCalculator extends HTMLElement {
     let result = null;
     let error = null;
     try {
-      result = this.#engine.calculate(this.calculator, filled(values));
+      result = this.#engine.calculate(this.calculator, filled(values), { steps: false });
     } catch (err) {
       error = asError(err);
     }
@@ -123,7 +123,7 @@ export class SbCalculator extends HTMLElement {
     this.#lastAttempt = key;
     let result;
     try {
-      result = this.#engine.calculate(this.calculator, inputs);
+      result = this.#engine.calculate(this.calculator, inputs, { steps: false });
     } catch (err) {
       this.#showError(asError(err));
       return;

@@ -48,6 +48,24 @@ const CALCULATOR = `
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 11rem), 1fr)); }
 .field { display: flex; flex-direction: column; gap: 0.2rem; min-width: 0; }
 .field label { font-size: 0.9rem; font-weight: 600; }
+/* The label, then the input's name as a quiet code hint (what prose and attributes call it). */
+.field-head { display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 0.45rem; min-width: 0; }
+.input-name { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.75rem;
+  color: var(--_muted); overflow-wrap: anywhere; }
+/* Each group of inputs is a fieldset (named by its legend for screen readers), drawn flat. */
+fieldset.group { border: 0; margin: 0; padding: 0; min-width: 0; }
+/* In an aligned grid the fields line up row by row: each spans three rows (label, control,
+   error) with its label at the bottom of the first, so a label that wraps does not push its
+   control down. */
+.fields.aligned { row-gap: 0.2rem; }
+.fields.aligned > .field, .fields.aligned > .dims > .field {
+  display: grid; grid-row: span 3; grid-template-rows: subgrid; row-gap: 0.2rem; }
+.fields.aligned .field > :first-child { align-self: end; }
+.fields.aligned .field > :nth-child(2) { margin-bottom: 0.2rem; }
+.fields.aligned > .field.check { justify-content: start; padding-bottom: 0; }
+.fields.aligned > .field.check > label { grid-row: 2; align-self: center; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
 .unit { font-weight: 400; color: var(--_muted); }
 input, select { font: inherit; color: var(--_fg); background: var(--_field-bg);
   border: 1px solid var(--_border); border-radius: var(--_radius);
@@ -192,6 +210,8 @@ button, .file-button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.8rem;
 // fold's value waits in the shadow register (a dot in the corner).
 export const SYSTOLIC_CSS = `
 .sb-sim .fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 6.5rem), 1fr)); }
+/* The collective's fields carry labels and worded choices ("Every axis a ring"): wider. */
+.sb-sim.sb-coll .fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 10rem), 1fr)); }
 .sb-sim.is-stale .sim-body, .sb-sim.is-stale .sim-controls { opacity: 0.5; }
 .sim-controls { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.5rem; margin: 0.7rem 0 0.5rem; }
 .sim-controls button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.7rem; cursor: pointer;
@@ -432,7 +452,7 @@ svg.layer text, svg.share text { fill: var(--_fg); }
 
 // <sb-collective-sweep>: bandwidth against array size, added to SHADOW_CSS in its shadow root.
 export const BANDWIDTH_CSS = `
-.sb-bw .fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 9rem), 1fr)); }
+.sb-bw .fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 10rem), 1fr)); }
 .sb-bw .plot { margin-top: 0.6rem; }
 .sb-bw.is-stale .plot, .sb-bw.is-stale .readout { opacity: 0.45; }
 .plot .curve { stroke: var(--_accent); }

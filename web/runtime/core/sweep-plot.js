@@ -69,19 +69,19 @@ export function batchSweepSVG({ curves, peak, maxBatch, title }) {
     `<title>${esc(title)}</title>${parts.join('')}</svg>`;
 }
 
-// Runs the engine's matmul for every batch and size. inputs: matmul inputs other than B, D, F.
+// One engine sweep of the matmul over B per size. inputs: matmul inputs other than B, D, F.
+// The calculation at B = 1 (numbers only) checks the inputs first, so a bad one reads as the
+// calculator's own message, and gives the chip's peak and the knee (critical_batch_exact).
 export function sweepCurves(engine, { inputs, sizes, maxBatch }) {
   const batches = sweepBatches(maxBatch);
   let peak = 0;
   const curves = sizes.map((size) => {
     const base = { ...inputs, D: size, F: size };
-    const points = batches.map((B) => {
-      const r = engine.calculate('matmul', { ...base, B });
-      peak = r.peak_flops;
-      return [B, r.achieved_flops];
-    });
-    const knee = engine.calculate('matmul', { ...base, B: 1 }).critical_batch_exact;
-    return { label: `D = F = ${size}`, points, knee };
+    const first = engine.calculate('matmul', { ...base, B: 1 }, { steps: false });
+    peak = first.peak_flops;
+    const { series } = engine.sweep('matmul', { inputs: base, over: 'B', values: batches, outputs: ['achieved_flops'] });
+    const points = batches.map((B, i) => [B, series.achieved_flops[i]]);
+    return { label: `D = F = ${size}`, points, knee: first.critical_batch_exact };
   });
   return { curves, peak };
 }

@@ -5,7 +5,8 @@
 // No DOM, no engine.
 import { escapeHTML } from './escape.js';
 import { formatValue } from './format.js';
-import { inputText } from './render.js';
+import { inputText, labelHTML } from './render.js';
+import { choiceText, inputLabel } from './input-groups.js';
 
 // { field, message, position? } from anything thrown: the engine's CalculatorError keeps its
 // field and position; anything else is a general failure.
@@ -66,9 +67,10 @@ export function dimensionInput(name, description = '') {
 }
 
 // One labelled control with its error slot. input: a schema input ({ name, type, choices,
-// default, unit, description }); `value` the field's string ('' shows the default as a
-// placeholder); ids are prefixed so two widgets on a page never share one.
-export function fieldHTML(input, value, { prefix, error = null, text = value, chips = [], wide = false, label = input.name } = {}) {
+// default, unit, description, label, choice_labels }); `value` the field's string ('' shows the
+// default as a placeholder); ids are prefixed so two widgets on a page never share one. The
+// label is the schema's (or `label`), a choice shows its choice label (a chip its name).
+export function fieldHTML(input, value, { prefix, error = null, text = value, chips = [], wide = false, label = inputLabel(input) } = {}) {
   const name = escapeHTML(input.name);
   const id = `${prefix}-${name}`;
   const mine = error?.field === input.name ? error : null;
@@ -78,9 +80,8 @@ export function fieldHTML(input, value, { prefix, error = null, text = value, ch
   if (input.type === 'choice') {
     const chosen = value === '' ? String(input.default ?? '') : value;
     const choices = input.choices.includes(chosen) ? input.choices : [...input.choices, chosen];
-    const names = new Map(chips.map((chip) => [chip.id, chip.name]));
     control = `<select ${common}>${choices.map((c) => `<option value="${escapeHTML(c)}"${c === chosen ? ' selected' : ''}>` +
-      `${escapeHTML(input.name === 'chip' ? names.get(c) ?? c : c)}</option>`).join('')}</select>`;
+      `${escapeHTML(choiceText(input, c, chips))}</option>`).join('')}</select>`;
   } else {
     // Text, not type=number: "1e9" must be typeable, and the engine parses strictly.
     const mode = input.type === 'text' ? '' : ' inputmode="decimal"';
@@ -88,8 +89,7 @@ export function fieldHTML(input, value, { prefix, error = null, text = value, ch
     control = `<input ${common} type="text"${mode} autocomplete="off" spellcheck="false" ` +
       `value="${escapeHTML(value)}" placeholder="${escapeHTML(placeholder)}">`;
   }
-  const unit = input.unit ? ` <span class="unit">(${escapeHTML(input.unit)})</span>` : '';
-  return `<div class="field${wide ? ' wide' : ''}"><label for="${id}">${escapeHTML(label)}${unit}</label>${control}` +
+  return `<div class="field${wide ? ' wide' : ''}">${labelHTML(id, input, label)}${control}` +
     `<span class="error" id="${id}-err" data-error-for="${name}" role="alert">${errorHTML(mine, text)}</span></div>`;
 }
 
@@ -119,15 +119,16 @@ export function notationHTML(text) {
   return escapeHTML(text).replace(/_\{([^}]*)\}|_([A-Za-z0-9]+)/g, (_, braced, bare) => `<sub>${braced ?? bare}</sub>`);
 }
 
-// A list of name/value pairs (a <dl>) for the named outputs the schema has, in `names` order;
-// text in the book's notation (C[I, K_Y]) gets its subscripts. `lead`: [label, html, attribute]
-// items put first.
+// A list of label/value pairs (a <dl>) for the named outputs the schema has, in `names` order,
+// each output's name and description its tooltip; text in the book's notation (C[I, K_Y]) gets
+// its subscripts. `lead`: [label, html, attribute] items put first.
 export function outputsListHTML(outputs, result, names, { stale = false, cls = '', lead = [] } = {}) {
   const first = lead.map(([label, html, attribute]) => `<div class="out"><dt>${escapeHTML(label)}</dt><dd ${attribute}>${html}</dd></div>`);
   const items = names.map((name) => outputs.find((o) => o.name === name)).filter(Boolean).map((output) => {
     const text = valueText(result?.[output.name], output.unit);
     const html = typeof result?.[output.name] === 'string' && text.includes('[') ? notationHTML(text) : escapeHTML(text);
-    return `<div class="out" title="${escapeHTML(output.description ?? '')}"><dt><code>${escapeHTML(output.name)}</code></dt>` +
+    const title = output.description ? `${output.name}: ${output.description}` : output.name;
+    return `<div class="out" title="${escapeHTML(title)}"><dt>${escapeHTML(output.label || output.name)}</dt>` +
       `<dd data-output="${escapeHTML(output.name)}">${html}</dd></div>`;
   });
   return `<dl class="outputs${cls ? ` ${cls}` : ''}${stale ? ' stale' : ''}">${[...first, ...items].join('')}</dl>`;

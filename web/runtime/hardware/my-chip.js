@@ -97,7 +97,7 @@ export function validateMyChip(engine, fields) {
     return { error: { field: 'hbm_capacity', message: `hbm_capacity must be ${Number.isNaN(Number(chip.hbm_capacity)) ? 'a number' : '> 0'}, got ${got}` } };
   }
   try {
-    return { chip, result: engine.calculate(CHECKED_BY, inputs) };
+    return { chip, result: engine.calculate(CHECKED_BY, inputs, { steps: false }) };
   } catch (err) {
     if (err instanceof CalculatorError) return { error: { field: err.field, message: err.message } };
     throw err;
@@ -147,10 +147,11 @@ export function attachMyChip(root, recalc) {
       filled = {};
       for (const key of OVERRIDES) {
         const input = form.elements.namedItem(key);
-        if (input) input.value = filled[key] = chip[key];
+        if (!input) continue;
+        input.value = filled[key] = chip[key];
+        const details = input.closest('details'); // its group ("Your own chip"), shown filled
+        if (details) details.open = true;
       }
-      const details = form.querySelector('details.overrides');
-      if (details) details.open = true;
     } else if (previous === MY_CHIP) {
       for (const [key, value] of Object.entries(filled)) {
         const input = form.elements.namedItem(key);

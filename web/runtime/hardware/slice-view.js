@@ -22,7 +22,7 @@ export function torusChips(catalog) {
 // { slice } (the engine's outputs) or { error: { field, message } } for a shape on a chip.
 export function sliceOf(engine, chipId, shape) {
   try {
-    return { slice: engine.calculate('slice', { chip: chipId, shape: String(shape ?? '') }) };
+    return { slice: engine.calculate('slice', { chip: chipId, shape: String(shape ?? '') }, { steps: false }) };
   } catch (err) {
     if (err?.name !== 'CalculatorError') throw err;
     return { error: { field: err.field, message: err.message } };

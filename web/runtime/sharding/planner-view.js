@@ -65,7 +65,8 @@ function cellHTML(column, value) {
 
 export function tableHTML(columns, rows, name, empty) {
   if (!rows?.length) return `<p class="table-empty" data-table="${name}">${escapeHTML(empty)}</p>`;
-  const head = columns.map((c) => `<th scope="col">${escapeHTML(c.name)}${c.unit ? ` <span class="unit">(${escapeHTML(c.unit)})</span>` : ''}</th>`);
+  const head = columns.map((c) => `<th scope="col" title="${escapeHTML(c.name)}">${escapeHTML(c.label || c.name)}` +
+    `${c.unit ? ` <span class="unit">(${escapeHTML(c.unit)})</span>` : ''}</th>`);
   const body = rows.map((row) => `<tr>${columns.map((c) => `<td data-column="${escapeHTML(c.name)}">${cellHTML(c, row[c.name])}</td>`).join('')}</tr>`);
   return `<div class="table-wrap"><table class="plan-table" data-table="${name}"><thead><tr>${head.join('')}</tr></thead>` +
     `<tbody>${body.join('')}</tbody></table></div>`;
@@ -155,9 +156,9 @@ export function plannerBodyHTML(schema, result, tex = null) {
 }
 
 // The form: the schema's inputs (spec across the whole row), a size field for every dimension
-// of the spec right after the mesh. Optional chip overrides (no default) are left out.
+// of the spec right after the mesh. The schema's chip overrides (group 'override') are left out.
 export function plannerInputs(schema, dims) {
-  const main = schema.inputs.filter((i) => i.default !== null || i.type === 'text');
+  const main = schema.inputs.filter((i) => i.group !== 'override');
   const at = main.findIndex((i) => i.name === 'mesh') + 1 || main.length;
   return { head: main.slice(0, at), dims: dims.map((name) => dimensionInput(name, schema.dimensions)), tail: main.slice(at) };
 }
@@ -181,7 +182,7 @@ export function plannerHTML({ schema, chips = [], values = {}, run = null, tex =
   return `<style>${SHADOW_CSS}${SHARDING_CSS}</style>` +
     `<div class="sb-calc sb-planner${error ? ' is-stale' : ''}">` +
     `<p class="desc">${escapeHTML(schema.description)}: type the shardings of A, B and C in the book’s notation.</p>` +
-    `<form class="fields" novalidate>${head.map(field).join('')}` +
+    `<form class="fields aligned" novalidate>${head.map(field).join('')}` +
     `<div class="dims" data-dims>${plannerDimsHTML(schema, dims, values, error, prefix)}</div>${tail.map(field).join('')}</form>` +
     `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +
     `<div class="plan-body" data-body>${run ? plannerBodyHTML(schema, run.result, tex) : ''}</div></div>`;

@@ -56,7 +56,7 @@ export function runSharding(engine, schema, values) {
   const missing = dims.filter((name) => String(values?.[name] ?? '').trim() === '');
   if (missing.length) return { layout, memory: null, error: null, missing };
   try {
-    return { layout, memory: engine.calculate('array-memory', memoryRequest(schema, values, dims)), error: null, missing };
+    return { layout, memory: engine.calculate('array-memory', memoryRequest(schema, values, dims), { steps: false }), error: null, missing };
   } catch (err) {
     return { layout, memory: null, error: asError(err), missing };
   }
@@ -211,7 +211,7 @@ export function shardingBodyHTML(schema, run) {
   return `<p class="caption" data-caption>${escapeHTML(captionText(layout))}</p>` +
     `<div class="shard-picture">${meshPictureHTML(layout)}</div>` +
     `<div class="shard-numbers">${needs}` +
-    `${outputsListHTML(outputs, memory, MEMORY_OUTPUTS, { stale: !memory, lead: [['local shape', escapeHTML(localShapeText(layout)), 'data-local']] })}` +
+    `${outputsListHTML(outputs, memory, MEMORY_OUTPUTS, { stale: !memory, lead: [['Local shape (symbolic)', escapeHTML(localShapeText(layout)), 'data-local']] })}` +
     `<p class="jax-title">In JAX:</p><pre class="jax" data-jax><code>${escapeHTML(jaxLines(layout).join('\n'))}</code></pre></div>`;
 }
 
@@ -248,7 +248,7 @@ export function shardingHTML({ schema, chips = [], values = {}, run = null, pref
   return `<style>${SHADOW_CSS}${SHARDING_CSS}</style>` +
     `<div class="sb-calc sb-shard${error ? ' is-stale' : ''}">` +
     `<p class="desc">How an array is split over a mesh of devices: type a sharding in the book’s notation.</p>` +
-    `<form class="fields" novalidate>${head.map(field).join('')}` +
+    `<form class="fields aligned" novalidate>${head.map(field).join('')}` +
     `<div class="dims" data-dims>${dimsHTML(schema, dims, values, error, prefix)}</div>${tail.map(field).join('')}</form>` +
     presetsHTML(array) +
     `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +

@@ -52,7 +52,7 @@ export function withShape(sim, schema, values) {
 // is the closed form's count). `engine` is the loaded engine; throws its CalculatorError.
 export function runSimulation(engine, schema, values, frames = Infinity) {
   const inputs = Object.fromEntries(Object.entries(simRequest(values, 0)).filter(([k]) => SIM_FIELDS.includes(k)));
-  const closed = engine.calculate('systolic', inputs);
+  const closed = engine.calculate('systolic', inputs, { steps: false });
   const sim = engine.simulateSystolic(simRequest(values, Math.min(frames, closed.compute_cycles)));
   return { closed, sim: withShape(sim, schema, values) };
 }

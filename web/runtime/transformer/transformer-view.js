@@ -1,9 +1,9 @@
 // One Transformer layer as chapter 4 draws it, with the engine's numbers: pure functions shared
 // by the builder (the static first picture) and <sb-transformer> (redraws). The transformer
 // calculator decides every number: its `blocks` list gives each contraction's shapes,
-// parameters and FLOPs, its outputs the totals, and the attention-share curve is the calculator
-// run again at each context length. This file only gathers the form's values, lays the answer
-// out and draws it.
+// parameters and FLOPs, its outputs the totals, and the attention-share curve is one engine
+// sweep of the calculator over the context length. This file only gathers the form's values,
+// lays the answer out and draws it.
 import { formatValue, si } from '../core/format.js';
 import { escapeHTML as esc } from '../core/escape.js';
 import { attributeName } from '../core/widget-dom.js';
@@ -77,7 +77,7 @@ export function engineInputs(models, values) {
 // { result } or { error: { field, message } }.
 export function evaluate(engine, inputs) {
   try {
-    return { result: engine.calculate('transformer', inputs) };
+    return { result: engine.calculate('transformer', inputs, { steps: false }) };
   } catch (err) {
     if (err?.name !== 'CalculatorError') throw err;
     return { error: { field: err.field, message: err.message } };
@@ -85,14 +85,16 @@ export function evaluate(engine, inputs) {
 }
 
 // The attention share of the layers' FLOPs at each context length, and where it crosses the
-// matmuls' (both from the engine).
+// matmuls' (the engine's crossover_matmuls, taken at the first context length as before): one
+// engine sweep over T, numbers only. An output that is none comes back null.
 export function shareCurve(engine, inputs) {
-  const points = sweepContexts().map((T) => {
-    const r = engine.calculate('transformer', { ...inputs, T });
-    return [T, r.attention_share];
+  const contexts = sweepContexts();
+  const { series } = engine.sweep('transformer', {
+    inputs, over: 'T', values: contexts, outputs: ['attention_share', 'crossover_matmuls'],
   });
-  const at = engine.calculate('transformer', { ...inputs, T: SWEEP_MIN });
-  return { points, crossover: at.crossover_matmuls };
+  const number = (x) => (Number.isNaN(x) ? null : x);
+  const points = contexts.map((T, i) => [T, number(series.attention_share[i])]);
+  return { points, crossover: number(series.crossover_matmuls[0]) };
 }
 
 // Parameter counts as people say them: 70.6B, 8.39M.

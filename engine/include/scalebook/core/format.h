@@ -6,8 +6,27 @@ namespace scalebook {
 // Short plain form for messages: 6 significant digits, "1e30" not "1e+30".
 std::string format_number(double x);
 
-// LaTeX form for worked solutions: 4 significant digits, "1.97 \times 10^{14}".
+// LaTeX form for worked solutions: 4 significant digits, "1.97 \times 10^{14}". Empty on
+// the numbers-only path (inside a NumbersOnly scope), where no step is shown.
 std::string latex_number(double x);
+
+// While one lives, latex_number and latex_quantity return empty text at once: the registry
+// opens one around a numbers-only calculation, so calculators whose steps are woven through
+// their model skip the formatting that is most of a step's cost. It is per thread, the one
+// piece of state the engine keeps, because threading an explain flag through every shared
+// step helper would touch every model; new calculators test ResolvedInputs::explain() and
+// build no steps at all.
+class NumbersOnly {
+ public:
+  NumbersOnly();
+  ~NumbersOnly();
+  NumbersOnly(const NumbersOnly&) = delete;
+  NumbersOnly& operator=(const NumbersOnly&) = delete;
+  static bool active();
+
+ private:
+  bool was_;
+};
 
 }  // namespace scalebook
 

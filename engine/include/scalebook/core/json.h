@@ -23,7 +23,10 @@ Json to_json(const std::vector<OutputSpec>& specs);
 Json to_json(const Schema& schema);
 // A list output: one object per row, keyed by column.
 Json to_json(const Table& table);
-// The outputs (and lists) keyed by name in schema order, with `steps` when `explain`.
+// The outputs (and lists) keyed by name in schema order, with `steps` when `explain`: the
+// text written directly (the WASM API's hot path), the same as dump(to_json(calc, explain)).
+std::string calculation_text(const Calculation& calc, bool explain);
+std::string steps_text(const std::vector<Step>& steps);
 Json to_json(const Calculation& calc, bool explain);
 // {"error": {"code", "field", "message"[, "position"]}}
 Json to_json(const Error& error);

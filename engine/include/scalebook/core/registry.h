@@ -2,14 +2,17 @@
 // The calculator registry. Each domain registers its own calculators (a CalculatorRegistration
 // in its folder); the registry knows no domain: presets such as a chip or a model reach it
 // only through the PresetKind their input declares.
+#include <cstddef>
 #include <initializer_list>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "scalebook/core/checks.h"
 #include "scalebook/core/schema.h"
 #include "scalebook/core/status.h"
 #include "scalebook/core/value.h"
@@ -74,10 +77,6 @@ class CalculatorRegistration {
   CalculatorRegistration(int order, std::initializer_list<Calculator (*)()> makers);
 };
 
-// Strict: the whole text, trimmed of spaces and tabs, must be a decimal number; no hex, inf
-// or nan. How every number typed as text (a form field, a command line) is read.
-bool parse_decimal(const std::string& text, double& out);
-
 // Names of every calculator, in a stable order.
 std::vector<std::string> calculator_names();
 
@@ -95,5 +94,37 @@ struct CalculateOptions {
 // (`hbm_capacity=...`, `peak_flops_bf16=...`), applied to the calculator's copy of it.
 Result<Calculation> calculate(std::string_view name, const Inputs& inputs,
                               CalculateOptions options = {});
+
+// A calculation prepared once and evaluated many times, differing only in some number
+// inputs: the other inputs (texts, choices, presets) checked and resolved once, each
+// evaluation numbers in and numbers out, with no steps. Sweeps, solving and searches run on it.
+class PreparedCalculation {
+ public:
+  // `varying`: number or count inputs of the schema, or named dimensions, set per evaluation
+  // (the values in `fixed` for them are ignored). `outputs`: number outputs to read, in order;
+  // empty: every number output.
+  static Result<PreparedCalculation> make(std::string_view calculator, const Inputs& fixed,
+                                          const std::vector<std::string>& varying,
+                                          std::vector<std::string> outputs);
+
+  const std::vector<std::string>& outputs() const { return outputs_; }
+  const Schema& schema() const { return calc_->schema; }
+
+  // x: one value per varying input; y: one per output, NaN where an output has no value.
+  std::optional<Error> evaluate(const double* x, double* y);
+
+ private:
+  struct Varying {
+    std::string name;
+    const InputSpec* spec;  // null for a dimension
+  };
+  const Calculator* calc_ = nullptr;
+  Inputs fixed_;             // for the slow path: a varying input that overrides a preset
+  ResolvedInputs resolved_;  // the fast path: the varying inputs overwritten in place
+  std::vector<Varying> varying_;
+  std::vector<std::string> outputs_;
+  std::vector<std::size_t> output_index_;
+  bool slow_ = false;
+};
 
 }  // namespace scalebook

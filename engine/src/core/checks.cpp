@@ -1,0 +1,146 @@
+#include "scalebook/core/checks.h"
+
+#include <cmath>
+#include <cstddef>
+#include <cstdlib>
+#include <string>
+
+#include "scalebook/core/format.h"
+
+namespace scalebook {
+
+bool parse_decimal(const std::string& text, double& out) {
+  auto first = text.find_first_not_of(" \t");
+  auto last = text.find_last_not_of(" \t");
+  if (first == std::string::npos) return false;
+  std::string s = text.substr(first, last - first + 1);
+  for (char c : s) {
+    bool ok = (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-';
+    if (!ok) return false;
+  }
+  char* end = nullptr;
+  out = std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size();
+}
+
+namespace {}  // namespace
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out;
+}
+
+namespace {
+
+std::string describe(const Value& v) {
+  if (v.is_number()) return format_number(v.number);
+  if (v.is_text()) return "\"" + v.text + "\"";
+  return "nothing";
+}
+
+Error fail(ErrorCode code, const std::string& field, std::string message) {
+  return Error{code, field, std::move(message)};
+}
+
+Result<Value> check_number(const InputSpec& spec, const Value& given) {
+  double x = 0;
+  if (given.is_number()) {
+    x = given.number;
+  } else if (!parse_decimal(given.text, x)) {
+    return fail(ErrorCode::invalid_argument, spec.name,
+                spec.name + " must be a number, got " + describe(given));
+  }
+  if (!std::isfinite(x)) {
+    return fail(ErrorCode::invalid_argument, spec.name,
+                spec.name + " must be a finite number, got " + format_number(x));
+  }
+  if (spec.kind == InputKind::count && x != std::floor(x)) {
+    return fail(ErrorCode::invalid_argument, spec.name,
+                spec.name + " must be a whole number, got " + format_number(x));
+  }
+  bool too_small = spec.min_exclusive ? x <= spec.min : x < spec.min;
+  if (too_small) {
+    return fail(ErrorCode::out_of_range, spec.name,
+                spec.name + " must be " + (spec.min_exclusive ? "> " : ">= ") +
+                    format_number(spec.min) + ", got " + format_number(x));
+  }
+  if (x > spec.max) {
+    return fail(ErrorCode::out_of_range, spec.name,
+                spec.name + " must be <= " + format_number(spec.max) + ", got " + format_number(x));
+  }
+  return Value::of(x);
+}
+
+Result<Value> check_choice(const InputSpec& spec, const Value& given) {
+  if (given.is_text()) {
+    for (const std::string& choice : spec.choices) {
+      if (choice == given.text) return given;
+    }
+  }
+  return fail(ErrorCode::invalid_argument, spec.name,
+              spec.name + " must be one of " + join(spec.choices) + ", got " + describe(given));
+}
+
+// Any text up to kMaxTextLength characters; a number given for it is taken as its text.
+Result<Value> check_text(const InputSpec& spec, const Value& given) {
+  std::string text = given.is_number() ? format_number(given.number) : given.text;
+  if (text.size() > static_cast<std::size_t>(kMaxTextLength)) {
+    return fail(ErrorCode::invalid_argument, spec.name,
+                spec.name + " must be at most " + std::to_string(kMaxTextLength) +
+                    " characters, got " + std::to_string(text.size()));
+  }
+  return Value::of(std::move(text));
+}
+
+}  // namespace
+
+Result<Value> check_input(const InputSpec& spec, const Value& given) {
+  if (spec.kind == InputKind::choice) return check_choice(spec, given);
+  if (spec.kind == InputKind::text) return check_text(spec, given);
+  return check_number(spec, given);
+}
+
+const char* to_string(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::invalid_argument:
+      return "invalid_argument";
+    case ErrorCode::out_of_range:
+      return "out_of_range";
+    case ErrorCode::not_found:
+      return "not_found";
+    case ErrorCode::unsupported:
+      return "unsupported";
+    case ErrorCode::internal:
+      return "internal";
+  }
+  return "invalid_argument";
+}
+
+const char* to_string(InputGroup group) {
+  switch (group) {
+    case InputGroup::main:
+      return "main";
+    case InputGroup::override:
+      return "override";
+    case InputGroup::advanced:
+      return "advanced";
+  }
+  return "main";
+}
+
+const char* to_string(InputKind kind) {
+  switch (kind) {
+    case InputKind::number:
+      return "number";
+    case InputKind::count:
+      return "count";
+    case InputKind::choice:
+      return "choice";
+    case InputKind::text:
+      return "text";
+  }
+  return "number";
+}
+
+}  // namespace scalebook

@@ -1,0 +1,179 @@
+// The hot half of the marshaller: a calculation's JSON text written straight into a string,
+// with nlohmann's own shortest round-trip number formatting, so the text is what
+// nlohmann::dump would print for the same object. Building nlohmann's tree first cost more
+// than the calculation itself on every WASM call.
+#include <cmath>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "scalebook/core/json.h"
+
+namespace scalebook {
+namespace {
+
+void number(std::string& out, double x) {
+  if (!std::isfinite(x)) {
+    out += "null";
+    return;
+  }
+  char buffer[64];
+  char* end = nlohmann::detail::to_chars(buffer, buffer + sizeof buffer, x);
+  out.append(buffer, end);
+}
+
+// Length of the valid UTF-8 sequence at s[i], or 0.
+std::size_t utf8_length(const std::string& s, std::size_t i) {
+  auto byte = [&](std::size_t k) { return static_cast<std::uint8_t>(s[k]); };
+  std::uint8_t c = byte(i);
+  std::size_t n = c < 0x80           ? 1
+                  : (c >> 5) == 0x6  ? 2
+                  : (c >> 4) == 0xE  ? 3
+                  : (c >> 3) == 0x1E ? 4
+                                     : 0;
+  if (n == 0 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((byte(i + k) >> 6) != 0x2) return 0;
+  std::uint32_t cp = n == 1 ? c : c & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) cp = (cp << 6) | (byte(i + k) & 0x3F);
+  bool overlong = (n == 2 && cp < 0x80) || (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
+  if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+// Escaped as nlohmann does (ensure_ascii off); invalid UTF-8 becomes U+FFFD, as its
+// `replace` error handler does.
+void text(std::string& out, const std::string& s) {
+  out += '"';
+  for (std::size_t i = 0; i < s.size();) {
+    // A run that needs no escaping goes in with one append: std::string's members are not
+    // inlined under emscripten (libc++ instantiates them once), so a call per byte costs.
+    std::size_t run = i;
+    while (run < s.size()) {
+      auto b = static_cast<std::uint8_t>(s[run]);
+      if (b < 0x20 || b >= 0x80 || b == '"' || b == '\\') break;
+      ++run;
+    }
+    if (run > i) {
+      out.append(s, i, run - i);
+      i = run;
+      continue;
+    }
+    char c = s[i];
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        ++i;
+        continue;
+      case '\\':
+        out += "\\\\";
+        ++i;
+        continue;
+      case '\b':
+        out += "\\b";
+        ++i;
+        continue;
+      case '\f':
+        out += "\\f";
+        ++i;
+        continue;
+      case '\n':
+        out += "\\n";
+        ++i;
+        continue;
+      case '\r':
+        out += "\\r";
+        ++i;
+        continue;
+      case '\t':
+        out += "\\t";
+        ++i;
+        continue;
+      default:
+        break;
+    }
+    if (static_cast<std::uint8_t>(c) < 0x20) {
+      static const char* const hex = "0123456789abcdef";
+      out += "\\u00";
+      out += hex[(c >> 4) & 0xF];
+      out += hex[c & 0xF];
+      ++i;
+      continue;
+    }
+    std::size_t n = utf8_length(s, i);
+    if (n == 0) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+      continue;
+    }
+    out.append(s, i, n);
+    i += n;
+  }
+  out += '"';
+}
+
+void value(std::string& out, const Value& v) {
+  if (v.is_number())
+    number(out, v.number);
+  else if (v.is_text())
+    text(out, v.text);
+  else
+    out += "null";
+}
+
+void key(std::string& out, bool& first, const std::string& name) {
+  if (!first) out += ',';
+  first = false;
+  text(out, name);
+  out += ':';
+}
+
+}  // namespace
+
+std::string steps_text(const std::vector<Step>& steps) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const Step& s = steps[i];
+    if (i) out += ',';
+    bool first = true;
+    out += '{';
+    key(out, first, "label"), text(out, s.label);
+    key(out, first, "latex"), text(out, s.latex);
+    key(out, first, "value"), number(out, s.value);
+    key(out, first, "unit"), text(out, s.unit);
+    key(out, first, "output"), text(out, s.output);
+    key(out, first, "depends");
+    out += '[';
+    for (std::size_t d = 0; d < s.depends.size(); ++d) {
+      if (d) out += ',';
+      text(out, s.depends[d]);
+    }
+    out += "]}";
+  }
+  return out + "]";
+}
+
+std::string calculation_text(const Calculation& calc, bool explain) {
+  std::string out = "{";
+  out.reserve(64 * (calc.outputs.size() + 1));
+  bool first = true;
+  for (const auto& [name, v] : calc.outputs) key(out, first, name), value(out, v);
+  for (const auto& [name, table] : calc.tables) {
+    key(out, first, name);
+    out += '[';
+    for (std::size_t r = 0; r < table.rows.size(); ++r) {
+      if (r) out += ',';
+      out += '{';
+      bool first_cell = true;
+      const auto& row = table.rows[r];
+      for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i)
+        key(out, first_cell, table.columns[i]), value(out, row[i]);
+      out += '}';
+    }
+    out += ']';
+  }
+  if (explain) key(out, first, "steps"), out += steps_text(calc.steps);
+  return out + "}";
+}
+
+}  // namespace scalebook
