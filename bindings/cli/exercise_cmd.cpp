@@ -9,6 +9,7 @@
 
 #include "scalebook/core/format.h"
 #include "scalebook/exercises/exercise.h"
+#include "scalebook/exercises/json.h"
 #include "text_out.h"
 
 namespace scalebook::cli {
@@ -86,33 +87,6 @@ Result<size_t> part_of(const Options& opt, const ExerciseSpec& e) {
                    "), got \"" + *opt.part + "\""};
 }
 
-Json steps_json(const std::vector<Step>& steps) {
-  Json out = Json::array();
-  for (const Step& s : steps) {
-    out.push_back({{"label", s.label}, {"latex", s.latex}, {"value", s.value}, {"unit", s.unit}});
-  }
-  return out;
-}
-
-Json variant_json(const ExerciseSpec& e, const Variant& v, bool explain) {
-  Json params = Json::object();
-  for (const auto& [name, value] : v.params) params[name] = to_json(value);
-  Json parts = Json::array();
-  for (const PartVariant& p : v.parts) {
-    Json j = {{"id", p.id}, {"kind", p.kind}, {"label", p.label}, {"unit", p.unit}};
-    if (p.kind == "choice") j["choices"] = p.choices;
-    if (explain) {
-      j["expected"] = p.kind == "choice" ? Json(p.expected_choice) : Json(p.expected);
-      j["steps"] = steps_json(p.steps);
-    }
-    parts.push_back(j);
-  }
-  return {
-      {"id", v.id},     {"chapter", e.chapter}, {"section", e.section}, {"book_ref", e.book_ref},
-      {"seed", v.seed}, {"title", v.title},     {"prompt", v.prompt},   {"params", params},
-      {"parts", parts}};
-}
-
 std::string variant_text(const Variant& v, bool explain) {
   std::string out =
       v.title + " (" + v.id + ", seed " + std::to_string(v.seed) + ")\n\n" + v.prompt + "\n";
@@ -157,7 +131,7 @@ int show(const Options& opt, const ExerciseSpec& e) {
   if (!seed.ok()) return fail(opt, seed.error());
   Result<Variant> v = make_variant(e, seed.value());
   if (!v.ok()) return fail(opt, v.error());
-  print(opt, variant_json(e, v.value(), opt.explain), variant_text(v.value(), opt.explain));
+  print(opt, to_json(e, v.value(), opt.explain), variant_text(v.value(), opt.explain));
   return 0;
 }
 
@@ -173,19 +147,10 @@ int grade(const Options& opt, const ExerciseSpec& e) {
   if (!g.ok()) return fail(opt, g.error());
   const PartGrade& r = g.value();
   bool choice = r.part.kind == "choice";
-  Json json = {
-      {"correct", r.grade.correct},
-      {"expected", choice ? Json(r.part.expected_choice) : Json(r.part.expected)},
-      {"unit", r.part.unit},
-      {"parsed", choice ? (r.grade.parsed ? Json(*opt.answer) : Json(nullptr))
-                        : (r.grade.parsed && r.grade.slip != "wrong-unit" ? Json(r.grade.value)
-                                                                          : Json(nullptr))},
-      {"feedback", r.grade.feedback},
-      {"slip", r.grade.slip}};
+  Json json = to_json(r, *opt.answer, opt.explain);
   std::string text =
       std::string(r.grade.correct ? "correct" : "incorrect") + ": " + r.grade.feedback + "\n";
   if (opt.explain) {
-    json["steps"] = steps_json(r.part.steps);
     text += "expected " +
             (choice ? r.part.expected_choice : format_number(r.part.expected) + " " + r.part.unit) +
             "\n";

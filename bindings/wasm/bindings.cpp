@@ -16,6 +16,7 @@
 #include "scalebook/core/sweep.h"
 #include "scalebook/exercises/answer.h"
 #include "scalebook/exercises/exercise.h"
+#include "scalebook/exercises/json.h"
 #include "scalebook/hardware/catalog.h"
 #include "scalebook/hardware/json.h"
 #include "scalebook/sharding/sharding.h"
@@ -30,12 +31,6 @@ namespace {
 val doubles_to_js(const std::vector<double>& xs);
 val ok_with(const char* key, val value);
 
-val to_js(const scalebook::Value& v) {
-  if (v.is_number()) return val(v.number);
-  if (v.is_text()) return val(v.text);
-  return val::null();
-}
-
 val error_to_js(const scalebook::Error& e) {
   val error = val::object();
   error.set("code", std::string(scalebook::to_string(e.code)));
@@ -46,12 +41,6 @@ val error_to_js(const scalebook::Error& e) {
   out.set("ok", false);
   out.set("error", error);
   return out;
-}
-
-val strings_to_js(const std::vector<std::string>& items) {
-  val array = val::array();
-  for (const std::string& s : items) array.call<void>("push", s);
-  return array;
 }
 
 // list, schema, calculate, chips and models go through the engine's one marshaller
@@ -168,35 +157,6 @@ val ok_with(const char* key, val value) {
   return out;
 }
 
-val steps_to_js(const std::vector<scalebook::Step>& steps) {
-  val array = val::array();
-  for (const scalebook::Step& s : steps) {
-    val step = val::object();
-    step.set("label", s.label);
-    step.set("latex", s.latex);
-    step.set("value", s.value);
-    step.set("unit", s.unit);
-    array.call<void>("push", step);
-  }
-  return array;
-}
-
-val part_to_js(const scalebook::PartVariant& p) {
-  val j = val::object();
-  j.set("id", p.id);
-  j.set("kind", p.kind);
-  j.set("label", p.label);
-  j.set("unit", p.unit);
-  if (p.kind == "choice") {
-    j.set("choices", strings_to_js(p.choices));
-    j.set("expected", p.expected_choice);
-  } else {
-    j.set("expected", p.expected);
-  }
-  j.set("steps", steps_to_js(p.steps));
-  return j;
-}
-
 // Finds exercise `id` in the file text; an error value when the file or the id is bad.
 scalebook::Result<scalebook::ExerciseSpec> find_exercise(const std::string& file,
                                                          const std::string& id) {
@@ -207,54 +167,31 @@ scalebook::Result<scalebook::ExerciseSpec> find_exercise(const std::string& file
   return scalebook::Error{scalebook::ErrorCode::not_found, "id", "unknown exercise \"" + id + "\""};
 }
 
-val exercise_variant(const std::string& file, const std::string& id, const val& seed_js) {
+// Variants and grades go through the engine's marshaller (scalebook/exercises/json.h), as
+// the CLI's do; engine.mjs parses the text.
+std::string exercise_variant(const std::string& file, const std::string& id, const val& seed_js) {
   auto e = find_exercise(file, id);
-  if (!e.ok()) return error_to_js(e.error());
+  if (!e.ok()) return scalebook::dump(scalebook::to_json(e.error()));
   auto seed = scalebook::parse_seed(inputs_value(seed_js));
-  if (!seed.ok()) return error_to_js(seed.error());
+  if (!seed.ok()) return scalebook::dump(scalebook::to_json(seed.error()));
   auto v = scalebook::make_variant(e.value(), seed.value());
-  if (!v.ok()) return error_to_js(v.error());
-  val params = val::object();
-  for (const auto& [name, value] : v.value().params) params.set(name, to_js(value));
-  val parts = val::array();
-  for (const auto& p : v.value().parts) parts.call<void>("push", part_to_js(p));
-  val out = val::object();
-  out.set("id", v.value().id);
-  out.set("seed", v.value().seed);
-  out.set("title", v.value().title);
-  out.set("prompt", v.value().prompt);
-  out.set("params", params);
-  out.set("parts", parts);
-  return ok_with("variant", out);
+  if (!v.ok()) return scalebook::dump(scalebook::to_json(v.error()));
+  return scalebook::dump({{"variant", scalebook::to_json(e.value(), v.value(), true)}});
 }
 
-val exercise_grade(const std::string& file, const std::string& id, const val& seed_js, double part,
-                   const std::string& answer) {
+std::string exercise_grade(const std::string& file, const std::string& id, const val& seed_js,
+                           double part, const std::string& answer) {
   auto e = find_exercise(file, id);
-  if (!e.ok()) return error_to_js(e.error());
+  if (!e.ok()) return scalebook::dump(scalebook::to_json(e.error()));
   auto seed = scalebook::parse_seed(inputs_value(seed_js));
-  if (!seed.ok()) return error_to_js(seed.error());
+  if (!seed.ok()) return scalebook::dump(scalebook::to_json(seed.error()));
   if (!(part >= 0 && part < 1e6 && part == static_cast<double>(static_cast<size_t>(part)))) {
-    return error_to_js(
-        {scalebook::ErrorCode::invalid_argument, "part", "part must be a whole number from 0"});
+    return scalebook::dump(scalebook::to_json(scalebook::Error{
+        scalebook::ErrorCode::invalid_argument, "part", "part must be a whole number from 0"}));
   }
   auto g = scalebook::grade_part(e.value(), seed.value(), static_cast<size_t>(part), answer);
-  if (!g.ok()) return error_to_js(g.error());
-  const auto& r = g.value();
-  val out = val::object();
-  out.set("correct", r.grade.correct);
-  if (r.part.kind == "choice") {
-    out.set("expected", r.part.expected_choice);
-    out.set("parsed", r.grade.parsed ? val(answer) : val::null());
-  } else {
-    out.set("expected", r.part.expected);
-    bool usable = r.grade.parsed && r.grade.slip != "wrong-unit";
-    out.set("parsed", usable ? val(r.grade.value) : val::null());
-  }
-  out.set("unit", r.part.unit);
-  out.set("feedback", r.grade.feedback);
-  out.set("slip", r.grade.slip);
-  return ok_with("grade", out);
+  if (!g.ok()) return scalebook::dump(scalebook::to_json(g.error()));
+  return scalebook::dump({{"grade", scalebook::to_json(g.value(), answer, false)}});
 }
 
 val exercise_check(const std::string& file, double seeds) {

@@ -94,10 +94,10 @@ export function wrapModule(module) {
     },
     // Exercises: `file` is the text of one exercises/*.json file.
     exerciseVariant(file, id, seed = 0) {
-      return unwrap(module.exerciseVariant(String(file), String(id), seed)).variant;
+      return parsed(module.exerciseVariant(String(file), String(id), seed)).variant;
     },
     exerciseGrade(file, id, seed, part, answer) {
-      return unwrap(module.exerciseGrade(String(file), String(id), seed, Number(part), String(answer ?? ''))).grade;
+      return parsed(module.exerciseGrade(String(file), String(id), seed, Number(part), String(answer ?? ''))).grade;
     },
     exerciseCheck(file, seeds = 20) {
       const { problems, ids } = unwrap(module.exerciseCheck(String(file), Number(seeds)));

@@ -31,6 +31,8 @@ test('a seed gives the same variant natively and in WebAssembly', async () => {
       assert.deepEqual(wasm.parts.map((p) => p.expected), native.parts.map((p) => p.expected));
       assert.deepEqual(wasm.parts.map((p) => p.steps.map((s) => s.latex)),
         native.parts.map((p) => p.steps.map((s) => s.latex)));
+      // One marshaller: the whole variant is the same object on both faces.
+      assert.deepEqual(wasm, native, `${id} seed ${seed}`);
     }
   }
 });

@@ -2,14 +2,14 @@
 // comment placeholder before markdown-it runs, and its HTML after. One name everywhere: a
 // directive ::X emits <sb-X> for the calculator or simulation X (::plot KIND emits the plot's
 // element), and each setting becomes the attribute attributeName(setting). This file holds the
-// dispatcher, ::calculator, ::plot's dispatch and ::exercise; each domain's directives live in
+// dispatcher, ::calculator and ::plot's dispatch; each domain's directives live in
 // directives/<domain>.mjs.
 import { BuildError, escapeHtml } from './errors.mjs';
 import { parseArgs } from './args.mjs';
 import { schemaOrFail } from './values.mjs';
 import { calculatorHTML } from '../runtime/core/render.js';
 import { attributeName } from '../runtime/core/widget-dom.js';
-import { exerciseHTML } from './exercises.mjs';
+import { exerciseDirective } from './directives/exercises.mjs';
 import { systolicSimDirective } from './directives/systolic.mjs';
 import { chipTableDirective, myChipDirective, sliceDirective } from './directives/hardware.mjs';
 import { shardingDirective, shardedMatmulDirective } from './directives/sharding.mjs';
@@ -50,16 +50,6 @@ function plotDirective(ctx, args, fail) {
   const render = PLOTS[kind];
   if (!render || rest.length) fail(`expected ::plot KIND with KIND one of ${Object.keys(PLOTS).join(', ')}`);
   return render(ctx, args, fail);
-}
-
-function exerciseDirective(ctx, args, fail) {
-  const [id, ...rest] = args.positional;
-  if (!id || rest.length) fail('expected ::exercise ID');
-  const exercise = ctx.exercises.get(id);
-  if (!exercise) fail(`unknown exercise "${id}"`);
-  if (ctx.placedExercises.has(id)) fail(`exercise "${id}" is placed twice`);
-  ctx.placedExercises.add(id);
-  return exerciseHTML(ctx.engine, exercise, ctx.renderMarkdown);
 }
 
 const HANDLERS = {
