@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { SHOTS, startScratch } from './harness.mjs';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
-import { si } from '../../web/runtime/core/format.js';
+import { si, useEngine } from '../../web/runtime/core/format.js';
 
 const PAGE = `# Collectives
 
@@ -23,6 +23,7 @@ let engine;
 before(async () => {
   site = await startScratch('03-sharding', PAGE);
   engine = await loadEngine();
+  useEngine(engine); // format.js prints with the engine
 });
 
 after(async () => { await site?.stop(); });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { start, SHOTS } from './harness.mjs';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
-import { si } from '../../web/runtime/core/format.js';
+import { si, useEngine } from '../../web/runtime/core/format.js';
 import { countText } from '../../web/runtime/transformer/transformer-view.js';
 
 let site;
@@ -14,6 +14,7 @@ let engine;
 before(async () => {
   site = await start();
   engine = await loadEngine();
+  useEngine(engine); // format.js prints with the engine
 });
 after(async () => { await site?.stop(); });
 

@@ -9,11 +9,12 @@ import {
   SIZE_MIN, SIZE_MAX, sweepSizes, collectiveRequest, settingsValues, bandwidthSweep, runSweep, readoutInner, reachBytes,
   bandwidthSVG, collectiveSweepHTML, sweepInputs, sweepTitle,
 } from '../../web/runtime/collectives/bandwidth-plot.js';
-import { si } from '../../web/runtime/core/format.js';
+import { si, useEngine } from '../../web/runtime/core/format.js';
 
 let engine;
 before(async () => {
   engine = await loadEngine();
+  useEngine(engine); // format.js prints with the engine
 });
 
 const RING16 = { op: 'all-gather', chip: 'tpu-v5e', shape: '16', wraparound: 'yes' };

@@ -3,6 +3,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
+import { useEngine } from '../../web/runtime/core/format.js';
 import { chipTableModel, sortRows, cellText, DEFAULT_FIELDS } from '../../web/runtime/hardware/chip-table-view.js';
 import { sliceOf, sliceDims, torusAxes, torusSVG, sliceBodyHTML } from '../../web/runtime/hardware/slice-view.js';
 import { chipTableDirective, sliceDirective, myChipDirective } from '../../web/builder/directives/hardware.mjs';
@@ -13,6 +14,7 @@ let catalog;
 const chip = (id) => catalog.find((c) => c.id === id);
 before(async () => {
   engine = await loadEngine();
+  useEngine(engine); // format.js prints with the engine
   catalog = engine.chips();
 });
 

@@ -4,6 +4,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
+import { useEngine } from '../../web/runtime/core/format.js';
 import { inputGroups, choiceText, withChoices, overridePreset } from '../../web/runtime/core/input-groups.js';
 import { calculatorHTML } from '../../web/runtime/core/render.js';
 import { fieldHTML } from '../../web/runtime/core/widget-form.js';
@@ -11,6 +12,7 @@ import { fieldHTML } from '../../web/runtime/core/widget-form.js';
 let engine;
 before(async () => {
   engine = await loadEngine();
+  useEngine(engine); // format.js prints with the engine
 });
 
 const names = (groups) => groups.map((g) => [g.group, g.preset, g.title, g.inputs.map((i) => i.name)]);

@@ -3,9 +3,10 @@
 // returns them (shardingLayout, calculate('array-memory' | 'sharded-matmul' | 'collective'),
 // simulateCollective) with numbers derived by hand here. The engine functions themselves are
 // tested with the engine; these tests check what the pages make of their answers.
-import { test } from 'node:test';
+import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { CalculatorError, loadEngine } from '../../bindings/wasm/engine.mjs';
+import { useEngine } from '../../web/runtime/core/format.js';
 import {
   PRESETS, meshArrangement, meshPictureHTML, localShapeText, copiesPerBlock, captionText, jaxLines, blockLabel,
   runSharding, shardingHTML, shardingBodyHTML, memoryRequest,
@@ -60,6 +61,9 @@ function blocksOf(svg, device) {
   const group = new RegExp(`<g class="device" data-device="${device}"[^]*?</g>`).exec(svg)[0];
   return Object.fromEntries([...group.matchAll(/<rect class="block( held)?" data-block="(\d+,\d+)"/g)].map((m) => [m[2], Boolean(m[1])]));
 }
+
+// The pictures' numbers print through format.js, which asks the real engine.
+before(async () => useEngine(await loadEngine()));
 
 test('A[I_XY, J] on X=2, Y=2 puts piece 2 of I on device (1,0), and A[I_YX, J] puts it on (0,1)', () => {
   const device = (layout, x, y) => layout.devices.find((d) => d.coords[0] === x && d.coords[1] === y);

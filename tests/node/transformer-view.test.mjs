@@ -4,6 +4,7 @@
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
+import { useEngine } from '../../web/runtime/core/format.js';
 import {
   attributeInputs, formValues, engineInputs, evaluate, shareCurve, layerSVG, totalsHTML,
   sharePlotSVG, blockDetailHTML, transformerHTML, countText, sweepContexts,
@@ -16,6 +17,7 @@ let models;
 let schema;
 before(async () => {
   engine = await loadEngine();
+  useEngine(engine); // format.js prints with the engine
   models = engine.models();
   schema = engine.schema('transformer');
 });

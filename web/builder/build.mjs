@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
+import { useEngine } from '../runtime/core/format.js';
 import { BuildError } from './errors.mjs';
 import { loadExercises } from './exercises.mjs';
 import { renderChapter } from './markdown.mjs';
@@ -61,6 +62,7 @@ export async function buildSite({
   out = path.join(ROOT, 'dist'),
 } = {}) {
   const engine = await loadEngine();
+  useEngine(engine); // the static numbers are the engine's, as the live ones
   const toc = readToc(chaptersDir);
   const exercises = loadExercises(engine, exercisesDir);
   const ctx = { engine, exercises, placedExercises: new Set() };

@@ -391,7 +391,11 @@ Result<uint32_t> parse_seed(const Value& seed) {
     x = std::strtod(seed.text.c_str(), nullptr);
   }
   if (!(x >= 0 && x <= 4294967295.0 && x == std::floor(x))) {
-    std::string shown = seed.is_text() ? "\"" + seed.text + "\"" : format_number(seed.number);
+    // A whole number just past the range prints in full: "4.29497e9" would read as in range.
+    bool whole = seed.is_number() && std::fabs(x) < 1e15 && x == std::floor(x);
+    std::string shown = seed.is_text() ? "\"" + seed.text + "\""
+                        : whole        ? std::to_string(static_cast<long long>(x))
+                                       : format_number(seed.number);
     return Error{ErrorCode::invalid_argument, "seed",
                  "seed must be a whole number from 0 to 4294967295, got " + shown};
   }

@@ -5,21 +5,21 @@
 // every device's state; playing, stepping and scrubbing only show stored steps, with chips
 // gliding along the arrows while it plays (one requestAnimationFrame loop). The closed form
 // and its numbers sit beside the picture. The static page carries the first frame.
-import { loadEngine } from '../../../bindings/wasm/engine.mjs';
 import {
   SIM_FIELDS, DEFAULT_SPEED, runCollective, simLayout, collectiveSVG, statsView, traffic, checkText,
   costHTML, legendHTML, collectiveSimHTML, pointAt, chipT,
 } from './collective-view.js';
-import { SHADOW_CSS } from '../core/styles.js';
-import { escapeHTML } from '../core/escape.js';
-import { clearErrors, showError, readFields, setField, loadTex, attributeName } from '../core/widget-dom.js';
+import { SbWidget } from '../core/widget-base.js';
+import { readFields, loadTex, attributeName } from '../core/widget-dom.js';
 import { Playback } from '../core/playback.js';
 
 // The settings, each read from its attribute by attributeName.
 const SETTINGS = [...SIM_FIELDS, 'sums'];
 
-export class SbCollectiveSim extends HTMLElement {
+export class SbCollectiveSim extends SbWidget {
   static observedAttributes = SETTINGS.map(attributeName);
+  static loading = 'Loading the collective simulator…';
+  static failure = 'the simulator engine failed to load';
 
   #engine = null;
   #schema = null;
@@ -30,49 +30,27 @@ export class SbCollectiveSim extends HTMLElement {
   #playback = null;
   #chips = [];
   #lastKey = '';
-  #started = false;
 
   get simulation() { return this.#run?.sim ?? null; }
   get cost() { return this.#run?.cost ?? null; }
 
-  connectedCallback() {
-    if (this.#started) return;
-    this.#started = true;
-    if (!this.shadowRoot?.querySelector('form')) {
-      (this.shadowRoot ?? this.attachShadow({ mode: 'open' })).innerHTML =
-        `<style>${SHADOW_CSS}</style><p class="loading" role="status">Loading the collective simulator…</p>`;
-    }
-    this.#start();
-  }
-
   disconnectedCallback() {
+    super.disconnectedCallback();
     this.#playback?.pause();
   }
 
-  attributeChangedCallback(name, _old, value) {
-    const form = this.#form();
-    if (!form || !this.#engine) return; // the first render reads the attributes itself
-    const setting = SETTINGS.find((s) => attributeName(s) === name);
-    const field = setting && form.elements.namedItem(setting);
-    if (field) setField(field, (value ?? '').trim());
-    this.#resimulate();
+  ready(engine) {
+    if (typeof engine.simulateCollective !== 'function') throw new Error('this engine build has no simulateCollective');
+    this.#schema = engine.schema('collective');
   }
 
-  async #start() {
-    try {
-      this.#engine = await loadEngine();
-      if (typeof this.#engine.simulateCollective !== 'function') throw new Error('this engine build has no simulateCollective');
-      this.#schema = this.#engine.schema('collective');
-    } catch (err) {
-      this.shadowRoot.innerHTML = `<style>${SHADOW_CSS}</style>` +
-        `<p class="error" role="alert">${escapeHTML(`the simulator engine failed to load: ${err?.message ?? err}`)}</p>`;
-      return;
-    }
-    const fromBuild = Boolean(this.#form());
+  start(engine) {
+    this.#engine = engine;
+    const fromBuild = Boolean(this.form());
     if (!fromBuild) {
-      const values = Object.fromEntries(SETTINGS.map((name) => [name, (this.getAttribute(attributeName(name)) ?? '').trim()]));
+      const values = this.attributeValues(SETTINGS);
       this.shadowRoot.innerHTML = collectiveSimHTML({
-        schema: this.#schema, chips: this.#engine.chips(), values, run: runCollective(this.#engine, this.#schema, values),
+        schema: this.#schema, chips: engine.chips(), values, run: runCollective(engine, this.#schema, values),
       });
     }
     this.#wire();
@@ -85,13 +63,14 @@ export class SbCollectiveSim extends HTMLElement {
     });
   }
 
-  #form() {
-    return this.shadowRoot?.querySelector('form');
+  // An attribute set after load moves its field and re-simulates.
+  rerender() {
+    if (this.#engine) this.#resimulate();
   }
 
   #wire() {
     const root = this.shadowRoot;
-    const form = this.#form();
+    const form = this.form();
     form.addEventListener('input', () => this.#resimulate());
     form.addEventListener('change', () => this.#resimulate());
     form.addEventListener('submit', (event) => event.preventDefault());
@@ -115,17 +94,17 @@ export class SbCollectiveSim extends HTMLElement {
   // Re-simulates after an edit; a bad field shows the engine's message beside it and keeps the
   // last good run on screen, dimmed.
   #resimulate(force = false, keepFormula = false) {
-    const values = readFields(this.#form());
+    const values = readFields(this.form());
     const key = JSON.stringify(values);
     if (!force && key === this.#lastKey) return; // input and change both fire for one edit
     this.#lastKey = key;
     this.#playback.pause();
     const run = runCollective(this.#engine, this.#schema, values);
     if (run.error) {
-      showError(this.shadowRoot, run.error, String(values[run.error.field] ?? ''));
+      this.showError(run.error, String(values[run.error.field] ?? ''));
       return;
     }
-    clearErrors(this.shadowRoot);
+    this.clearErrors();
     this.#run = run;
     this.#layout = simLayout(run.sim, values.wraparound === 'yes', values.sums === 'yes' && Boolean(run.sim.sums));
     this.#flow = traffic(run.sim);

@@ -37,10 +37,6 @@ export function outputCellHTML(output, value) {
   return text;
 }
 
-export function loadingHTML() {
-  return `<style>${SHADOW_CSS}</style><p class="loading" role="status">Loading the calculator engine…</p>`;
-}
-
 // A field's <label> (its text is the accessible name: the schema's label and the unit, unless
 // the label already ends with it), then the input's name as a small code hint for prose and
 // attributes that use it (`dtype_weights`), unless the label says the name already (Chip: chip,

@@ -27,13 +27,17 @@ export function clearErrors(root) {
   root.querySelector('.sb-calc')?.classList.remove('is-stale');
 }
 
-// The message goes beside its field, or in the general slot when no field has that name;
-// `stale` dims the last good picture, which stays on screen.
+// The message goes beside its field, or in the general slot when no field has that name (a
+// folded <details> around it opens); `stale` dims the last good picture, which stays on screen.
 export function showError(root, error, text = '', stale = true) {
   clearErrors(root);
   const slot = (error.field && root.querySelector(`[data-error-for="${CSS.escape(error.field)}"]`)) ||
     root.querySelector('[data-error-for=""]');
-  if (slot) slot.innerHTML = errorHTML(error, text);
+  if (slot) {
+    slot.innerHTML = errorHTML(error, text);
+    const details = slot.closest('details');
+    if (details) details.open = true;
+  }
   const form = root.querySelector('form');
   if (error.field) form?.elements.namedItem(error.field)?.setAttribute?.('aria-invalid', 'true');
   if (stale) root.querySelector('.sb-calc')?.classList.add('is-stale');

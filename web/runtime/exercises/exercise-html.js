@@ -2,13 +2,16 @@
 // and the browser (other seeds), so a variant looks exactly like the book's problem.
 // The element's contract is documented at the top of sb-exercise.js. No DOM, no engine here.
 import { escapeHTML } from '../core/escape.js';
-import { sci } from '../core/format.js';
 
-// 4 significant digits, as the worked solution's answer: 240.2, 1.011, 8755, 1.5e12.
+// 4 significant digits, as the worked solution's answer: 240.2, 1.011, 8755, 1.5e12. Not one
+// of the engine's format styles (they give 3 digits), so it is written here.
 export function answerNumber(x) {
   if (typeof x !== 'number') return String(x ?? '');
   if (!Number.isFinite(x)) return String(x);
-  if (x !== 0 && (Math.abs(x) >= 1e6 || Math.abs(x) < 1e-3)) return sci(x, 4);
+  if (x !== 0 && (Math.abs(x) >= 1e6 || Math.abs(x) < 1e-3)) {
+    const [mantissa, exponent] = x.toExponential(3).split('e');
+    return `${Number(mantissa)}e${Number(exponent)}`;
+  }
   return String(Number(x.toPrecision(4)));
 }
 

@@ -11,10 +11,11 @@
 // the variant of the last check, so the page can restore the last answer only where it belongs.
 // Version 1 was a draft: { version: 1, solved: { ID: true }, answers: { ID: 'text' } }.
 
+import { MAX_SEED } from './variant-hash.js';
+
 export const PROGRESS_KEY = 'scalebook.progress';
 export const FORMAT = 'scalebook-progress';
 export const VERSION = 2;
-const MAX_SEED = 4294967295;
 
 export function emptyProgress() {
   return { format: FORMAT, version: VERSION, exercises: {} };

@@ -2,6 +2,8 @@
 // ("#ex-a=5&ex-b=9"). Anything else in the hash (a plain anchor such as "#intro") is left alone.
 // Pure string functions; the element reads and writes location itself.
 
+// The engine's seed range (parse_seed in engine/src/exercises), checked against it by
+// tests/node/exercises.test.mjs: a page reads seeds from its URL before the engine loads.
 export const MAX_SEED = 4294967295;
 
 // A seed from text: a whole number 0..4294967295, else null.

@@ -2,7 +2,7 @@
 // catalog as a table sorted by clicking a heading. The builder emits the whole table in a
 // declarative shadow root, so it reads before any script; this element only adds sorting
 // (rows are moved, not re-rendered). Outside the book (no static table) it renders from the engine.
-import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+import { widgetEngine } from '../core/widget-base.js';
 import { chipTableModel, chipTableHTML, rowsFromDOM, sortRows } from './chip-table-view.js';
 import { SHADOW_CSS, CATALOG_CSS } from '../core/styles.js';
 import { escapeHTML } from '../core/escape.js';
@@ -26,7 +26,7 @@ export class SbChipTable extends HTMLElement {
     const root = this.attachShadow({ mode: 'open' });
     root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style><p class="loading" role="status">Loading the catalog…</p>`;
     try {
-      const engine = await loadEngine();
+      const engine = await widgetEngine();
       const model = chipTableModel(engine.chips(), { chips: list(this.getAttribute('chips')), fields: list(this.getAttribute('fields')) });
       root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${chipTableHTML(model)}`;
     } catch (err) {

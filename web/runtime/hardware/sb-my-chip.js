@@ -2,7 +2,7 @@
 // numbers through the engine and shows its message beside the field; a stored entry that
 // cannot be read is ignored with a notice. The builder emits the empty form statically; the
 // saved chip fills it once this script runs.
-import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+import { widgetEngine } from '../core/widget-base.js';
 import { loadMyChip, saveMyChip, clearMyChip, validateMyChip, myChipHTML, defaultBase } from './my-chip.js';
 import { SHADOW_CSS, CATALOG_CSS } from '../core/styles.js';
 import { formatValue } from '../core/format.js';
@@ -18,7 +18,7 @@ export class SbMyChip extends HTMLElement {
   }
 
   async #start() {
-    this.#engine = await loadEngine();
+    this.#engine = await widgetEngine();
     const { chip, notice } = loadMyChip();
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${myChipHTML(this.#engine.chips(), chip, defaultBase(this.#engine))}`;

@@ -4,42 +4,35 @@
 // beside the field and the last good picture stays, dimmed). The engine's slice calculator
 // checks the shape and decides the wraparound; this element only draws its answer. Without a
 // chip attribute it starts on the slice calculator's default chip.
-import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+import { SbWidget } from '../core/widget-base.js';
 import { sliceHTML, sliceBodyHTML, sliceOf, sliceDims, torusChips, defaultShape, podText } from './slice-view.js';
 import { SHADOW_CSS, CATALOG_CSS } from '../core/styles.js';
-import { escapeHTML } from '../core/escape.js';
 import { schemaDefault } from '../core/widget-form.js';
 import { attributeName } from '../core/widget-dom.js';
 
-export class SbSlice extends HTMLElement {
+export class SbSlice extends SbWidget {
+  static loading = null;
+  static stale = ['[data-body]', 'stale'];
+
   #catalog = null;
   #engine = null;
-  #started = false;
 
-  connectedCallback() {
-    if (this.#started) return;
-    this.#started = true;
-    this.#start();
+  ready(engine) {
+    this.#catalog = torusChips(engine.chips());
   }
 
-  async #start() {
-    try {
-      this.#engine = await loadEngine();
-      this.#catalog = torusChips(this.#engine.chips());
-    } catch (err) {
-      this.#root().innerHTML = `<style>${SHADOW_CSS}</style><p class="error" role="alert">the engine failed to load: ${escapeHTML(err?.message ?? err)}</p>`;
-      return;
-    }
-    const root = this.#root();
-    if (!root.querySelector('form')) {
-      const id = this.getAttribute(attributeName('chip')) ?? schemaDefault(this.#engine.schema('slice'), 'chip');
+  start(engine) {
+    this.#engine = engine;
+    const root = this.root();
+    if (!this.form()) {
+      const id = this.getAttribute(attributeName('chip')) ?? schemaDefault(engine.schema('slice'), 'chip');
       const chip = this.#chip(id);
       if (!chip) {
-        root.innerHTML = `<style>${SHADOW_CSS}</style><p class="error" role="alert">unknown chip "${escapeHTML(id)}"</p>`;
+        this.showFatal(`unknown chip "${id}"`);
         return;
       }
       const shape = this.getAttribute(attributeName('shape')) ?? defaultShape(chip);
-      const { slice, error } = sliceOf(this.#engine, chip.id, shape);
+      const { slice, error } = sliceOf(engine, chip.id, shape);
       root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${sliceHTML({ catalog: this.#catalog, chip, shape, slice, error: error?.message })}`;
     }
     root.addEventListener('input', (event) => this.#update(event.target.name));
@@ -48,17 +41,13 @@ export class SbSlice extends HTMLElement {
     this.#update('');
   }
 
-  #root() {
-    return this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-  }
-
   #chip(id) {
     return this.#catalog.find((c) => c.id === id);
   }
 
   // A new chip with a shape of the wrong rank gets that chip's default shape.
   #update(changed) {
-    const form = this.shadowRoot.querySelector('form');
+    const form = this.form();
     const chip = this.#chip(form.elements.chip.value);
     const input = form.elements.shape;
     let result = sliceOf(this.#engine, chip.id, input.value);
@@ -68,16 +57,13 @@ export class SbSlice extends HTMLElement {
     }
     const { slice, error } = result;
     this.shadowRoot.querySelector('[data-pod]').textContent = podText(chip);
-    const message = this.shadowRoot.querySelector('[data-error-for="shape"]');
-    const body = this.shadowRoot.querySelector('[data-body]');
-    message.textContent = error?.message ?? '';
+    // The engine's message goes beside the shape (the only field a slice can get wrong).
     if (error) {
-      input.setAttribute('aria-invalid', 'true');
-      body.classList.add('stale');
+      this.showError({ ...error, field: 'shape' });
       return;
     }
-    input.removeAttribute('aria-invalid');
-    body.classList.remove('stale');
+    this.clearErrors();
+    const body = this.shadowRoot.querySelector('[data-body]');
     const dims = sliceDims(slice);
     const key = `${chip.id}:${dims.join('x')}`;
     if (body.dataset.key === key) return;

@@ -3,7 +3,8 @@
 // by the engine for every batch. The static page carries the first plot (declarative shadow
 // DOM); the reader can change the chip and the number formats. A chip or format not given is
 // the matmul calculator's default.
-import { loadEngine, CalculatorError } from '../../../bindings/wasm/engine.mjs';
+import { CalculatorError } from '../../../bindings/wasm/engine.mjs';
+import { widgetEngine } from '../core/widget-base.js';
 import { batchSweepHTML, batchSweepSVG, sweepCurves, sweepTitle } from '../core/sweep-plot.js';
 import { SHADOW_CSS } from '../core/styles.js';
 import { escapeHTML } from '../core/escape.js';
@@ -36,7 +37,7 @@ export class SbBatchSweep extends HTMLElement {
     if (this.#engine) return;
     if (!this.shadowRoot) this.attachShadow({ mode: 'open' }).innerHTML = `<style>${SHADOW_CSS}</style><p class="loading">Loading the calculator engine…</p>`;
     try {
-      this.#engine = await loadEngine();
+      this.#engine = await widgetEngine();
     } catch (err) {
       this.#show(`the calculator engine failed to load: ${err?.message ?? err}`);
       return;

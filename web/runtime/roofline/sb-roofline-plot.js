@@ -10,7 +10,7 @@
 // (both from render.js). A shadow root because the SVG's CSS must not leak into the page.
 // That SVG stays until the first `sb-change` from the calculator, then is redrawn in place.
 // Without static content the element shows a waiting line until then.
-import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+import { widgetEngine } from '../core/widget-base.js';
 import { rooflinePlotHTML, rooflinePlotOptions, rooflinePlotSVG } from '../core/plot.js';
 
 export class SbRooflinePlot extends HTMLElement {
@@ -42,7 +42,7 @@ export class SbRooflinePlot extends HTMLElement {
     if (!this.#catalog) {
       if (this.#loading) return;
       this.#loading = true;
-      this.#catalog = await loadEngine().then(
+      this.#catalog = await widgetEngine().then(
         (engine) => ({ engine, chips: engine.chips() }),
         () => ({ engine: null, chips: [] }), // no names: the plot still draws from the result
       );

@@ -17,7 +17,7 @@ export class SbShardedMatmul extends SpecWidget {
   }
 
   html(values, run) {
-    return plannerHTML({ schema: this.schema, chips: this.engine.chips(), values, run, tex: this.tex });
+    return plannerHTML({ schema: this.schema, chips: this.api.chips(), values, run, tex: this.tex });
   }
 
   dimsHTML(names, values) {
@@ -25,7 +25,7 @@ export class SbShardedMatmul extends SpecWidget {
   }
 
   run(values) {
-    return runPlanner(this.engine, this.schema, values);
+    return runPlanner(this.api, this.schema, values);
   }
 
   body(run) {

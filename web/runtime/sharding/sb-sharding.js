@@ -15,6 +15,7 @@ export class SbSharding extends SpecWidget {
 
   ready(engine) {
     if (typeof engine.shardingLayout !== 'function') throw new Error('this engine build has no shardingLayout');
+    super.ready(engine);
   }
 
   dimNames(values) {
@@ -22,7 +23,7 @@ export class SbSharding extends SpecWidget {
   }
 
   html(values, run) {
-    return shardingHTML({ schema: this.schema, chips: this.engine.chips(), values, run });
+    return shardingHTML({ schema: this.schema, chips: this.api.chips(), values, run });
   }
 
   dimsHTML(names, values) {
@@ -30,7 +31,7 @@ export class SbSharding extends SpecWidget {
   }
 
   run(values) {
-    return runSharding(this.engine, this.schema, values);
+    return runSharding(this.api, this.schema, values);
   }
 
   body(run) {

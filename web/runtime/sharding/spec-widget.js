@@ -5,60 +5,39 @@
 // and then from the form;
 // the static page's markup (declarative shadow DOM) is kept until the engine arrives.
 //
-// Why a MutationObserver and not observedAttributes: the dimension names come from the spec, so
-// the attributes worth watching are only known at run time.
-import { loadEngine } from '../../../bindings/wasm/engine.mjs';
-import { SHADOW_CSS } from '../core/styles.js';
-import { escapeHTML } from '../core/escape.js';
+// Why every attribute is watched (watchAllAttributes) and not observedAttributes: the
+// dimension names come from the spec, so the attributes worth watching are only known at run
+// time.
+import { SbWidget } from '../core/widget-base.js';
 import { effectiveValue } from '../core/widget-form.js';
-import { clearErrors, showError, readFields, setField, loadTex, attributeName } from '../core/widget-dom.js';
+import { readFields, loadTex, attributeName } from '../core/widget-dom.js';
 
-export class SpecWidget extends HTMLElement {
+export class SpecWidget extends SbWidget {
   // Subclasses set: calculator (schema name), spec (the spec input's name), loading (text), and
   // implement dimNames(values), html(values, run), dimsHTML(names, values), run(values),
-  // body(run) (the body's HTML, or null to keep the last good one) and ready(engine).
+  // body(run) (the body's HTML, or null to keep the last good one), and may check the engine in
+  // ready(engine) (throw if it lacks something; then call super.ready).
   static calculator = '';
   static spec = '';
-  static loading = 'Loading the engine…';
+  static watchAllAttributes = true;
 
-  engine = null;
+  api = null; // the engine, once started (a field named engine would hide SbWidget.engine())
   schema = null;
   tex = null;
-  #started = false;
   #lastKey = '';
   #lastRun = null;
   #sizes = new Map(); // dimension sizes typed so far, by name
-  #observer = new MutationObserver((records) => this.#onAttributes(records));
-
-  connectedCallback() {
-    this.#observer.observe(this, { attributes: true });
-    if (this.#started) return;
-    this.#started = true;
-    if (!this.shadowRoot?.querySelector('form')) {
-      (this.shadowRoot ?? this.attachShadow({ mode: 'open' })).innerHTML =
-        `<style>${SHADOW_CSS}</style><p class="loading" role="status">${escapeHTML(this.constructor.loading)}</p>`;
-    }
-    this.#start();
-  }
-
-  disconnectedCallback() {
-    this.#observer.disconnect();
-  }
 
   // The last engine answer ({ error, ... } as run(values) returned it).
   get lastRun() { return this.#lastRun; }
 
-  async #start() {
-    try {
-      this.engine = await loadEngine();
-      this.ready(this.engine);
-      this.schema = this.engine.schema(this.constructor.calculator);
-    } catch (err) {
-      this.shadowRoot.innerHTML = `<style>${SHADOW_CSS}</style>` +
-        `<p class="error" role="alert">${escapeHTML(`the engine failed to load: ${err?.message ?? err}`)}</p>`;
-      return;
-    }
-    const fromBuild = Boolean(this.#form());
+  ready(engine) {
+    this.schema = engine.schema(this.constructor.calculator);
+  }
+
+  start(engine) {
+    this.api = engine;
+    const fromBuild = Boolean(this.form());
     if (!fromBuild) {
       const values = this.#attributeValues();
       this.shadowRoot.innerHTML = this.html(values, this.run(values));
@@ -74,18 +53,9 @@ export class SpecWidget extends HTMLElement {
     });
   }
 
-  // Throws when the engine lacks what the element needs.
-  ready(_engine) {}
-
-  #form() {
-    return this.shadowRoot?.querySelector('form');
-  }
-
   #attributeValues() {
-    const values = {};
-    for (const input of this.schema.inputs) values[input.name] = (this.getAttribute(attributeName(input.name)) ?? '').trim();
-    for (const name of this.dimNames(values)) values[name] = (this.getAttribute(attributeName(name)) ?? '').trim();
-    return values;
+    const values = this.attributeValues(this.schema);
+    return { ...values, ...this.attributeValues(this.dimNames(values)) };
   }
 
   #wire() {
@@ -96,7 +66,7 @@ export class SpecWidget extends HTMLElement {
     root.addEventListener('click', (event) => {
       const preset = event.target.closest?.('button[data-preset]')?.dataset.preset;
       if (!preset) return;
-      this.#form().elements.namedItem(this.constructor.spec).value = preset;
+      this.form().elements.namedItem(this.constructor.spec).value = preset;
       this.#update();
     });
   }
@@ -116,9 +86,14 @@ export class SpecWidget extends HTMLElement {
     return next;
   }
 
+  // An attribute set after load moves the matching field (a dimension's too) and redraws.
+  rerender() {
+    this.#update();
+  }
+
   #update(force = false, keepBody = false) {
-    if (!this.schema || !this.#form()) return;
-    const values = this.#syncDims(readFields(this.#form()));
+    if (!this.schema || !this.form()) return;
+    const values = this.#syncDims(readFields(this.form()));
     const key = JSON.stringify(values);
     if (!force && key === this.#lastKey) return; // input and change both fire for one edit
     this.#lastKey = key;
@@ -128,26 +103,12 @@ export class SpecWidget extends HTMLElement {
     const run = this.run(values);
     this.#lastRun = run;
     const body = this.body(run);
-    clearErrors(this.shadowRoot);
+    this.clearErrors();
     if (body !== null && !keepBody) this.shadowRoot.querySelector('[data-body]').innerHTML = body;
     if (run.error) {
-      showError(this.shadowRoot, run.error, effectiveValue(this.schema, values, run.error.field), body === null);
+      this.showError(run.error, effectiveValue(this.schema, values, run.error.field), body === null);
       return;
     }
     this.dispatchEvent(new CustomEvent('sb-change', { bubbles: true, composed: true, detail: { inputs: values, ...run } }));
-  }
-
-  // An attribute set after load moves the matching field (a dimension's too) and redraws.
-  #onAttributes(records) {
-    const form = this.#form();
-    if (!form || !this.schema) return; // the first render reads the attributes itself
-    let changed = false;
-    for (const { attributeName: attribute } of records) {
-      const field = [...form.elements].find((el) => el.name && attributeName(el.name) === attribute);
-      if (!field) continue;
-      setField(field, (this.getAttribute(attribute) ?? '').trim());
-      changed = true;
-    }
-    if (changed) this.#update();
   }
 }

@@ -4,23 +4,19 @@
 // frames, writing the changed texts and classes in place (one requestAnimationFrame loop).
 // The static page carries the first frame (declarative shadow DOM); the element keeps that
 // markup until the engine arrives, then renders once with the whole run.
-import { loadEngine, CalculatorError } from '../../../bindings/wasm/engine.mjs';
 import {
   SIM_FIELDS, DEFAULT_SPEED, runSimulation, macsSoFar, cellView, statsView, gridSVG,
   checkText, legendText, systolicSimHTML,
 } from './systolic-view.js';
-import { SHADOW_CSS } from '../core/styles.js';
-import { escapeHTML } from '../core/escape.js';
+import { asError } from '../core/widget-form.js';
+import { SbWidget } from '../core/widget-base.js';
 import { Playback } from '../core/playback.js';
-import { clearErrors, showError, attributeName } from '../core/widget-dom.js';
+import { attributeName } from '../core/widget-dom.js';
 
-function asError(err) {
-  if (err instanceof CalculatorError) return { field: err.field, message: err.message };
-  return { field: '', message: `the engine failed: ${err?.message ?? err}` };
-}
-
-export class SbSystolicSim extends HTMLElement {
+export class SbSystolicSim extends SbWidget {
   static observedAttributes = SIM_FIELDS.map(attributeName);
+  static loading = 'Loading the simulator engine…';
+  static failure = 'the simulator engine failed to load';
 
   #engine = null;
   #schema = null;
@@ -30,46 +26,30 @@ export class SbSystolicSim extends HTMLElement {
   #playback = null;
   #cells = [];
   #lastKey = '';
-  #started = false;
 
   get simulation() { return this.#sim; }
 
-  connectedCallback() {
-    if (this.#started) return;
-    this.#started = true;
-    if (!this.shadowRoot) {
-      this.attachShadow({ mode: 'open' }).innerHTML =
-        `<style>${SHADOW_CSS}</style><p class="loading" role="status">Loading the simulator engine…</p>`;
-    }
-    this.#start();
+  // Any shadow root is the static page's: its first frame stays until the engine is here.
+  placeholder() {
+    if (!this.shadowRoot) super.placeholder();
   }
 
   disconnectedCallback() {
+    super.disconnectedCallback();
     this.#playback?.pause();
   }
 
-  attributeChangedCallback(name, _old, value) {
-    const form = this.#form();
-    if (!form || !this.#engine) return; // the first render reads the attributes itself
-    const field = SIM_FIELDS.find((f) => attributeName(f) === name);
-    form.elements.namedItem(field).value = (value ?? '').trim();
-    this.#resimulate();
+  ready(engine) {
+    this.#schema = engine.schema('systolic');
   }
 
-  async #start() {
-    try {
-      this.#engine = await loadEngine();
-      this.#schema = this.#engine.schema('systolic');
-    } catch (err) {
-      this.shadowRoot.innerHTML = `<style>${SHADOW_CSS}</style>` +
-        `<p class="error" role="alert">${escapeHTML(`the simulator engine failed to load: ${err?.message ?? err}`)}</p>`;
-      return;
-    }
+  start(engine) {
+    this.#engine = engine;
     // Fields the reader may have typed in before the engine arrived win over the attributes.
-    const values = this.#form() ? this.#fieldValues() : this.#attributeValues();
+    const values = this.form() ? this.#fieldValues() : this.attributeValues(SIM_FIELDS);
     let error = null;
     try {
-      ({ sim: this.#sim, closed: this.#closed } = runSimulation(this.#engine, this.#schema, values));
+      ({ sim: this.#sim, closed: this.#closed } = runSimulation(engine, this.#schema, values));
     } catch (err) {
       error = asError(err);
     }
@@ -82,22 +62,19 @@ export class SbSystolicSim extends HTMLElement {
     this.#wire();
   }
 
-  #form() {
-    return this.shadowRoot.querySelector('form');
-  }
-
-  #attributeValues() {
-    return Object.fromEntries(SIM_FIELDS.map((name) => [name, (this.getAttribute(attributeName(name)) ?? '').trim()]));
+  // An attribute set after load moves its field and re-simulates.
+  rerender() {
+    if (this.#engine) this.#resimulate();
   }
 
   #fieldValues() {
-    const form = this.#form();
+    const form = this.form();
     return Object.fromEntries(SIM_FIELDS.map((name) => [name, (form.elements.namedItem(name)?.value ?? '').trim()]));
   }
 
   #wire() {
     const root = this.shadowRoot;
-    const form = this.#form();
+    const form = this.form();
     form.addEventListener('input', () => this.#resimulate());
     form.addEventListener('change', () => this.#resimulate());
     form.addEventListener('submit', (event) => event.preventDefault());
@@ -128,10 +105,11 @@ export class SbSystolicSim extends HTMLElement {
     try {
       run = runSimulation(this.#engine, this.#schema, values);
     } catch (err) {
-      showError(this.shadowRoot, asError(err));
+      const error = asError(err);
+      this.showError(error, values[error.field] ?? '');
       return;
     }
-    clearErrors(this.shadowRoot);
+    this.clearErrors();
     this.#sim = run.sim;
     this.#closed = run.closed;
     this.#cumulative = macsSoFar(run.sim);

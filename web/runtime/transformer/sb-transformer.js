@@ -5,41 +5,35 @@
 // The builder emits the first render in a declarative shadow root; this element recomputes
 // when the reader picks a preset (its fields fill the form) or edits a field. An engine error
 // shows beside the field it names and the last good picture stays, dimmed.
-import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+import { SbWidget } from '../core/widget-base.js';
 import {
   attributeInputs, formValues, engineInputs, evaluate, shareCurve, transformerHTML, bodyHTML,
-  blockDetailHTML, ALL_FIELDS, MORE_FIELDS,
+  blockDetailHTML, ALL_FIELDS,
 } from './transformer-view.js';
 import { SHADOW_CSS, TRANSFORMER_CSS } from '../core/styles.js';
-import { escapeHTML } from '../core/escape.js';
 
 const CSS = `${SHADOW_CSS}${TRANSFORMER_CSS}`;
 
-export class SbTransformer extends HTMLElement {
+export class SbTransformer extends SbWidget {
+  static css = CSS;
+  static loading = null;
+  static stale = ['[data-body]', 'stale'];
+
   #engine = null;
   #models = null;
   #schema = null;
   #blocks = [];
   #pending = 0;
-  #started = false;
 
-  connectedCallback() {
-    if (this.#started) return;
-    this.#started = true;
-    this.#start();
+  ready(engine) {
+    this.#models = engine.models();
+    this.#schema = engine.schema('transformer');
   }
 
-  async #start() {
-    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    try {
-      this.#engine = await loadEngine();
-      this.#models = this.#engine.models();
-      this.#schema = this.#engine.schema('transformer');
-    } catch (err) {
-      root.innerHTML = `<style>${CSS}</style><p class="error" role="alert">the engine failed to load: ${escapeHTML(err?.message ?? err)}</p>`;
-      return;
-    }
-    if (!root.querySelector('form')) {
+  start(engine) {
+    this.#engine = engine;
+    const root = this.root();
+    if (!this.form()) {
       const attrs = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]));
       const values = formValues(this.#models, this.#schema, attributeInputs(attrs));
       root.innerHTML = transformerHTML({ models: this.#models, schema: this.#schema, values, result: null, curve: null, css: CSS });
@@ -55,12 +49,8 @@ export class SbTransformer extends HTMLElement {
     this.#update();
   }
 
-  #form() {
-    return this.shadowRoot.querySelector('form');
-  }
-
   #values() {
-    const form = this.#form();
+    const form = this.form();
     return Object.fromEntries(ALL_FIELDS.map((name) => [name, form.elements[name]?.value ?? '']));
   }
 
@@ -68,7 +58,7 @@ export class SbTransformer extends HTMLElement {
     if (target.name === 'model' && target.value !== 'custom') {
       // A preset fills every shape field with its own values.
       const values = formValues(this.#models, this.#schema, { ...this.#runValues(), model: target.value });
-      const form = this.#form();
+      const form = this.form();
       for (const name of ALL_FIELDS) if (form.elements[name]) form.elements[name].value = values[name];
     }
     this.#update();
@@ -92,22 +82,13 @@ export class SbTransformer extends HTMLElement {
     const values = this.#values();
     const inputs = engineInputs(this.#models, values);
     const { result, error } = evaluate(this.#engine, inputs);
-    const form = this.#form();
-    for (const slot of form.querySelectorAll('[data-error-for]')) {
-      const name = slot.dataset.errorFor;
-      const mine = error && (error.field === name || (name === '' && !ALL_FIELDS.includes(error.field)));
-      slot.textContent = mine ? error.message : '';
-      const field = name && form.elements[name];
-      if (field && mine) field.setAttribute('aria-invalid', 'true');
-      else if (field) field.removeAttribute('aria-invalid');
-    }
-    const body = this.shadowRoot.querySelector('[data-body]');
+    // An error goes beside its field (a field under "more" opens it) and dims the last picture.
     if (error) {
-      if (MORE_FIELDS.includes(error.field)) form.querySelector('details.more').open = true;
-      body.classList.add('stale');
+      this.showError(error);
       return;
     }
-    body.classList.remove('stale');
+    this.clearErrors();
+    const body = this.shadowRoot.querySelector('[data-body]');
     this.#blocks = result.blocks;
     const detail = body.querySelector('[data-detail]');
     const active = detail?.dataset.block;

@@ -1,0 +1,168 @@
+// SbWidget: what every hand-written element shares, written once. An element
+//   - gets its engine from engine(): the page's one loadEngine(), registered with the number
+//     formatter (format.js) before anything is drawn;
+//   - starts on its first connect: a loading line unless the static page (declarative shadow
+//     DOM) already holds its form, then ready(engine) (throws when the engine lacks something;
+//     the element then shows `failure: message` instead), then start(engine);
+//   - reads attributes into field values by attributeName (attributeValues);
+//   - follows attribute changes at most once a frame: the changed attributes are collected and
+//     attributesChanged(names) runs once (the default moves the matching form fields and calls
+//     rerender()). observedAttributes lists them, or `static watchAllAttributes = true` watches
+//     every attribute (for elements whose input names arrive with the schema);
+//   - shows an error beside the field it names (or in the general slot) with the widget-dom
+//     helpers, dimming its last good picture (`static stale`: which element, which class).
+import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+import { useEngine } from './format.js';
+import { SHADOW_CSS } from './styles.js';
+import { escapeHTML } from './escape.js';
+import { attributeName, clearErrors, showError, setField } from './widget-dom.js';
+
+// loadEngine() with the formatter registered: the one way the runtime gets its engine.
+export function widgetEngine() {
+  return loadEngine().then((engine) => {
+    useEngine(engine);
+    return engine;
+  });
+}
+
+const messageOf = (err) => err?.message ?? err;
+
+export class SbWidget extends HTMLElement {
+  // The <style> of the loading and failure states.
+  static css = SHADOW_CSS;
+  // The loading line shown until the engine arrives (null: none).
+  static loading = 'Loading the engine…';
+  // What a failed engine load says, before the error's message.
+  static failure = 'the engine failed to load';
+  // Watch every attribute, not only observedAttributes.
+  static watchAllAttributes = false;
+  // What an error dims: [selector, class] (by default the widget-dom helpers' .sb-calc.is-stale).
+  static stale = null;
+
+  #started = false;
+  #frame = 0;
+  #changed = new Set();
+  #observer = null;
+
+  engine() {
+    return widgetEngine();
+  }
+
+  root() {
+    return this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+  }
+
+  form() {
+    return this.shadowRoot?.querySelector('form') ?? null;
+  }
+
+  connectedCallback() {
+    if (this.constructor.watchAllAttributes) {
+      this.#observer ??= new MutationObserver((records) => this.#attributes(records.map((r) => r.attributeName)));
+      this.#observer.observe(this, { attributes: true });
+    }
+    if (this.#started) return;
+    this.#started = true;
+    this.#boot();
+  }
+
+  disconnectedCallback() {
+    this.#observer?.disconnect();
+  }
+
+  attributeChangedCallback(name) {
+    this.#attributes([name]);
+  }
+
+  async #boot() {
+    this.placeholder();
+    let engine;
+    try {
+      engine = await this.engine();
+      this.ready(engine);
+    } catch (err) {
+      this.showFatal(`${this.constructor.failure}: ${messageOf(err)}`);
+      return;
+    }
+    await this.start(engine);
+  }
+
+  // Before the engine: the loading line, unless the static page gave the form.
+  placeholder() {
+    if (this.form()) return;
+    const { css, loading } = this.constructor;
+    const root = this.root();
+    if (loading !== null) root.innerHTML = `<style>${css}</style><p class="loading" role="status">${escapeHTML(loading)}</p>`;
+  }
+
+  // Reads what the element needs from the engine (a schema, a catalog); throws if it cannot.
+  ready(_engine) {}
+
+  // The first render, with the engine here.
+  start(_engine) {}
+
+  // The one render after attribute changes (and whatever else a subclass calls it for).
+  rerender() {}
+
+  // The element cannot work: the message replaces its content.
+  showFatal(message) {
+    this.root().innerHTML = `<style>${this.constructor.css}</style><p class="error" role="alert">${escapeHTML(message)}</p>`;
+  }
+
+  // Field values by name from the attributes (attributeName of each), trimmed; `names` is a
+  // list of input names or a schema (its inputs' names).
+  attributeValues(names) {
+    const list = Array.isArray(names) ? names : names.inputs.map((input) => input.name);
+    return Object.fromEntries(list.map((name) => [name, (this.getAttribute(attributeName(name)) ?? '').trim()]));
+  }
+
+  // Changed attributes, collected until the next frame.
+  #attributes(names) {
+    for (const name of names) this.#changed.add(name);
+    if (this.#frame) return;
+    this.#frame = requestAnimationFrame(() => {
+      this.#frame = 0;
+      const changed = [...this.#changed];
+      this.#changed.clear();
+      this.attributesChanged(changed);
+    });
+  }
+
+  // Moves the form fields the attributes name and re-renders once; before the first render
+  // there is nothing to move (it reads the attributes itself).
+  attributesChanged(names) {
+    if (this.syncFields(names)) this.rerender();
+  }
+
+  // Sets each form field whose attributeName is in `names` from its attribute; true if any.
+  syncFields(names) {
+    const form = this.form();
+    if (!form) return false;
+    let changed = false;
+    for (const attribute of names) {
+      const field = [...form.elements].find((el) => el.name && attributeName(el.name) === attribute);
+      if (!field) continue;
+      this.setFieldValue(field, (this.getAttribute(attribute) ?? '').trim());
+      changed = true;
+    }
+    return changed;
+  }
+
+  setFieldValue(field, value) {
+    setField(field, value);
+  }
+
+  // The engine's error beside its field (the offending character of `text` marked when it has a
+  // position); `stale` dims the last good picture, which stays on screen.
+  showError(error, text = '', stale = true) {
+    const mark = this.constructor.stale;
+    showError(this.shadowRoot, error, text, stale && !mark);
+    if (stale && mark) this.shadowRoot.querySelector(mark[0])?.classList.add(mark[1]);
+  }
+
+  clearErrors() {
+    clearErrors(this.shadowRoot);
+    const mark = this.constructor.stale;
+    if (mark) this.shadowRoot.querySelector(mark[0])?.classList.remove(mark[1]);
+  }
+}
