@@ -53,6 +53,8 @@ TEST_CASE("every step names an output and dependencies the schema declares", "[c
       INFO(step.label);
       CHECK_FALSE(step.label.empty());
       CHECK_FALSE(step.latex.empty());
+      // A control character is a lost backslash ("\text" written "\t" + "ext").
+      for (char c : step.latex + step.label) CHECK(static_cast<unsigned char>(c) >= 0x20);
       if (!step.output.empty()) CHECK(outputs.count(step.output) == 1);
       for (const std::string& d : step.depends) CHECK(outputs.count(d) == 1);
     }

@@ -1,12 +1,13 @@
 #include "scalebook/collectives/collective.h"
 
-#include <algorithm>
-#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "collective_chips.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/catalog.h"
 #include "scalebook/hardware/chip_inputs.h"
@@ -15,11 +16,16 @@
 namespace scalebook {
 namespace {
 
-using Sizes = std::vector<std::int64_t>;
+using collective_chips::fail;
+using collective_chips::join_sizes;
+using collective_chips::Model;
+using collective_chips::num;
+using collective_chips::product;
+using collective_chips::Sizes;
+using collective_chips::step;
 
 constexpr double kMaxAxisSize = 1e6;
 constexpr std::size_t kMaxAxes = 3;
-constexpr const char* kAxisNames[] = {"X", "Y", "Z"};
 
 Schema make_collective_schema() {
   Schema s{"collective",
@@ -111,24 +117,6 @@ const Schema& collective_schema() {
   return schema;
 }
 
-std::string num(std::int64_t x) { return std::to_string(x); }
-
-std::string join_sizes(const Sizes& sizes, const char* sep) {
-  std::string out;
-  for (std::int64_t n : sizes) out += (out.empty() ? "" : sep) + num(n);
-  return out;
-}
-
-double product(const Sizes& sizes) {
-  double n = 1;
-  for (std::int64_t s : sizes) n *= static_cast<double>(s);
-  return n;
-}
-
-Error fail(ErrorCode code, const std::string& field, std::string message) {
-  return Error{code, field, std::move(message)};
-}
-
 // The axes' sizes: `axes` when given, else the one axis_size.
 Result<Sizes> read_sizes(const ResolvedInputs& in) {
   if (!in.has("axes")) return Sizes{static_cast<std::int64_t>(in.number("axis_size"))};
@@ -152,25 +140,6 @@ Result<Sizes> read_sizes(const ResolvedInputs& in) {
   return sizes;
 }
 
-std::string axis_name(std::size_t i) { return kAxisNames[i]; }
-
-// Everything the two kinds of chip hand to the shared outputs.
-struct Model {
-  CollectiveCost cost;
-  double chips = 1;
-  double link_bandwidth = 0;
-  double latency = 0;
-  double peak = 0;
-  std::string peak_latex;
-  Value wraps = Value::none();
-};
-
-Step step(std::string label, std::string latex, double value, std::string unit, std::string output,
-          std::vector<std::string> depends) {
-  return {std::move(label), std::move(latex),  value,
-          std::move(unit),  std::move(output), std::move(depends)};
-}
-
 Step chips_step(const Sizes& sizes, bool from_axes) {
   double n = product(sizes);
   std::string latex = "N = " + join_sizes(sizes, " \\times ");
@@ -178,187 +147,6 @@ Step chips_step(const Sizes& sizes, bool from_axes) {
   return step(
       from_axes ? "Chips in the collective (axes overrides axis_size)" : "Chips in the collective",
       latex, n, "chips", "chips", {});
-}
-
-Step latency_step(double latency, const std::string& source) {
-  return step("Per-hop latency (" + source + ")", "T_\\text{min} = " + latex_quantity(latency, "s"),
-              latency, "s", "hop_latency", {});
-}
-
-// Which axes wrap: the choice, or the catalog's rule with its reason for each axis.
-struct Wraps {
-  std::vector<bool> wraps;
-  std::vector<std::string> reasons;
-};
-
-std::string pod_extents(const Sizes& pod) {
-  Sizes unique = pod;
-  std::sort(unique.begin(), unique.end());
-  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
-  return "\\{" + join_sizes(unique, ", ") + "\\}";
-}
-
-Result<Wraps> decide_wraps(const Chip& chip, const Sizes& sizes, const std::string& mode,
-                           bool from_axes) {
-  Wraps w;
-  if (mode != "auto") {
-    bool yes = mode == "yes";
-    for (std::size_t i = 0; i < sizes.size(); ++i) {
-      w.wraps.push_back(yes);
-      w.reasons.push_back(std::string("\\text{wraparound = ") + mode + "}");
-    }
-    return w;
-  }
-  Sizes cube;
-  Sizes pod;
-  bool cube_ok = parse_axis_sizes(chip.cube_topology, cube) && !cube.empty();
-  bool pod_ok = parse_axis_sizes(chip.pod_topology, pod);
-  if (chip.wraparound.empty() || (!chip.cube_topology.empty() && !cube_ok) || !pod_ok) {
-    return fail(
-        ErrorCode::unsupported, "wraparound",
-        chip.id + "'s catalog states no wraparound rule; give wraparound=yes or wraparound=no");
-  }
-  if (from_axes && sizes.size() == static_cast<std::size_t>(chip.torus_dims)) {
-    Result<std::vector<Wrap>> slice = slice_wraps(chip, sizes);
-    if (!slice.ok()) {
-      Error e = slice.error();
-      e.field = "axes";
-      if (e.message.rfind("shape", 0) == 0) e.message = "axes" + e.message.substr(5);
-      return e;
-    }
-    // The slice's rule decides; the reasons restate it with these sizes.
-    std::string mods;
-    for (std::size_t i = 0; cube_ok && i < sizes.size(); ++i) {
-      std::int64_t edge = cube[std::min(i, cube.size() - 1)];
-      mods +=
-          (i ? ",\\ " : "") + num(sizes[i]) + " \\bmod " + num(edge) + " = " + num(sizes[i] % edge);
-    }
-    for (std::size_t i = 0; i < sizes.size(); ++i) {
-      bool yes = slice.value()[i] == Wrap::yes;
-      std::string why =
-          cube_ok ? mods + " \\Rightarrow \\text{" + (yes ? "whole cubes" : "not whole cubes") + "}"
-                  : "n_" + axis_name(i) + " = " + num(sizes[i]) + (yes ? " = " : " \\ne ") +
-                        num(pod[i]) + " = \\text{pod}_" + axis_name(i);
-      w.wraps.push_back(yes);
-      w.reasons.push_back("\\text{a " + chip.id + " slice: } " + why + " \\Rightarrow \\text{" +
-                          (yes ? "wraps" : "no wrap") + "}");
-    }
-    return w;
-  }
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    std::int64_t n = sizes[i];
-    const std::string nx = "n_" + axis_name(i) + " = " + num(n);
-    bool yes = false;
-    std::string why;
-    if (cube_ok) {
-      yes = n % cube[0] == 0;
-      why = nx + ",\\ " + num(n) + " \\bmod " + num(cube[0]) + " = " + num(n % cube[0]) +
-            " \\Rightarrow \\text{" + (yes ? "whole cubes: wraps" : "not whole cubes: no wrap") +
-            "}";
-    } else {
-      yes = std::find(pod.begin(), pod.end(), n) != pod.end();
-      why = nx + (yes ? " \\in " : " \\notin ") + pod_extents(pod) +
-            " = \\text{the pod's extents}" + " \\Rightarrow \\text{" + (yes ? "wraps" : "no wrap") +
-            "}";
-    }
-    w.wraps.push_back(yes);
-    w.reasons.push_back(why);
-  }
-  return w;
-}
-
-Result<Model> tpu_model(const Chip& chip, const ResolvedInputs& in, CollectiveOp op,
-                        const Sizes& sizes, std::vector<Step>& steps) {
-  bool from_axes = in.has("axes");
-  Result<Wraps> decided = decide_wraps(chip, sizes, in.text("wraparound"), from_axes);
-  if (!decided.ok()) return decided.error();
-  const Wraps& w = decided.value();
-  Model m;
-  m.chips = product(sizes);
-  m.link_bandwidth = chip.ici_link_bandwidth;
-  if (m.link_bandwidth <= 0) {
-    return fail(
-        ErrorCode::unsupported, "ici_link_bandwidth",
-        chip.id + " has no ici_link_bandwidth in the catalog; give ici_link_bandwidth to set one");
-  }
-  m.latency = in.has("latency") ? in.number("latency") : chip.ici_hop_latency;
-  std::vector<CollectiveAxis> axes;
-  std::string wraps_text, wraps_latex, peak_terms;
-  double wrapped = 0;
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    axes.push_back({axis_name(i), sizes[i], w.wraps[i]});
-    const char* yes_no = w.wraps[i] ? "yes" : "no";
-    wraps_text += (i ? "," : "") + std::string(yes_no);
-    wraps_latex += (i ? ", " : "") + std::string("\\text{") + yes_no + "}";
-    wrapped += w.wraps[i] ? 1 : 0;
-    steps.push_back(step(axis_name(i) + " wraps around: " + yes_no + " (1 yes, 0 no)", w.reasons[i],
-                         w.wraps[i] ? 1 : 0, "", "wraps", {}));
-    int links = sizes[i] == 1 ? 0 : (w.wraps[i] || sizes[i] > 2 ? 2 : 1);
-    m.peak += links * m.link_bandwidth;
-    peak_terms += (i ? " + " : "") + std::to_string(links);
-  }
-  m.wraps = Value::of(wraps_text);
-  steps.push_back(step("Axes that wrap around (" + wraps_text + ")",
-                       "\\text{wraps} = (" + wraps_latex + ")", wrapped, "", "wraps", {"chips"}));
-  steps.push_back(step("Link bandwidth, one way (the chip's ici_link_bandwidth)",
-                       "W = " + latex_quantity(m.link_bandwidth, "B/s"), m.link_bandwidth, "B/s",
-                       "link_bandwidth", {}));
-  steps.push_back(
-      latency_step(m.latency, in.has("latency") ? "given" : "the chip's ici_hop_latency"));
-  LinkModel link{m.link_bandwidth, m.latency, in.text("bidirectional") == "yes"};
-  m.cost = collective_cost(op, in.number("bytes"), axes, link);
-  m.peak_latex = "(" + peak_terms + ") \\cdot " + latex_quantity(m.link_bandwidth, "B/s");
-  return m;
-}
-
-Result<Model> gpu_model(const Chip& chip, const ResolvedInputs& in, CollectiveOp op,
-                        const Sizes& sizes, std::vector<Step>& steps) {
-  Model m;
-  m.chips = product(sizes);
-  GpuLinks links{chip.nvlink_bandwidth, chip.nvlink_domain_gpus, chip.node_egress_bandwidth, 0};
-  if (links.nvlink_bandwidth <= 0) {
-    return fail(
-        ErrorCode::unsupported, "nvlink_bandwidth",
-        chip.id + " has no nvlink_bandwidth in the catalog; give nvlink_bandwidth to set one");
-  }
-  const double k = links.node_gpus;
-  if (m.chips > k && std::fmod(m.chips, k) != 0) {
-    const std::string limits = format_number(k) + " GPUs (one " + chip.id +
-                               " node) or a multiple of " + format_number(k) + ", got ";
-    if (!in.has("axes")) {
-      return fail(ErrorCode::invalid_argument, "axis_size",
-                  "axis_size must be at most " + limits + num(sizes[0]));
-    }
-    return fail(ErrorCode::invalid_argument, "axes",
-                "axes must multiply to at most " + limits + join_sizes(sizes, "x") + " = " +
-                    format_number(m.chips));
-  }
-  if (m.chips > k && links.node_bandwidth <= 0) {
-    return fail(ErrorCode::unsupported, "node_egress_bandwidth",
-                chip.id +
-                    " has no node_egress_bandwidth in the catalog; give node_egress_bandwidth to "
-                    "set one");
-  }
-  m.link_bandwidth = links.nvlink_bandwidth;
-  m.latency = in.has("latency") ? in.number("latency") : 0;
-  links.latency = m.latency;
-  // NVSwitch links every pair of GPUs in a node: there is no ring to wrap or to use one way.
-  steps.push_back(step("Link bandwidth: one GPU's NVLink egress, one way (nvlink_bandwidth; " +
-                           format_number(k) +
-                           " GPUs per node, switched, so wraparound and bidirectional do not "
-                           "apply)",
-                       "W = " + latex_quantity(m.link_bandwidth, "B/s"), m.link_bandwidth, "B/s",
-                       "link_bandwidth", {}));
-  steps.push_back(
-      latency_step(m.latency, in.has("latency") ? "given" : "the catalog gives none for GPUs: 0"));
-  m.cost = gpu_collective_cost(op, in.number("bytes"), m.chips, links);
-  m.peak = m.link_bandwidth;
-  m.peak_latex = latex_quantity(m.link_bandwidth, "B/s");
-  if (m.chips > k) {
-    m.peak += links.node_bandwidth / k;
-    m.peak_latex += " + " + latex_quantity(links.node_bandwidth, "B/s") + " / " + latex_number(k);
-  }
-  return m;
 }
 
 Step hops_step(const std::vector<double>& parts, double hops) {
@@ -480,104 +268,39 @@ Result<Calculation> compute_collective(const ResolvedInputs& in) {
   if (!chip) return fail(ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\"");
   Result<Sizes> sizes = read_sizes(in);
   if (!sizes.ok()) return sizes.error();
-  const CollectiveOp op = *parse_collective_op(in.text("op"));
+  collective_chips::Request q;
+  q.op = *parse_collective_op(in.text("op"));
+  q.bytes = in.number("bytes");
+  q.sizes = std::move(sizes.value());
+  q.from_axes = in.has("axes");
+  q.wraparound = in.text("wraparound");
+  q.bidirectional = in.text("bidirectional") == "yes";
+  if (in.has("latency")) q.latency = in.number("latency");
   bool tpu = chip->torus_dims > 0;
   if (!tpu && chip->nvlink_domain_gpus <= 0) {
     return fail(ErrorCode::unsupported, "chip",
                 chip->id + " has neither an ICI torus nor an NVLink domain in the catalog");
   }
   double chips = 1;
-  for (std::int64_t n : sizes.value()) chips *= static_cast<double>(n);
+  for (std::int64_t n : q.sizes) chips *= static_cast<double>(n);
   // A slice shape (one size per torus axis) is checked against the pod's shape later.
-  bool slice_shape = static_cast<double>(sizes.value().size()) == chip->torus_dims;
+  bool slice_shape = static_cast<double>(q.sizes.size()) == chip->torus_dims;
   if (tpu && !slice_shape && chip->pod_chips > 0 && chips > chip->pod_chips) {
-    const std::string field = in.has("axes") ? "axes" : "axis_size";
+    const std::string field = q.from_axes ? "axes" : "axis_size";
     return fail(ErrorCode::out_of_range, field,
                 field + " asks for " + format_number(chips) + " chips, more than the " +
                     format_number(chip->pod_chips) + " of a " + chip->name + " pod");
   }
-  std::vector<Step> steps{chips_step(sizes.value(), in.has("axes"))};
-  Result<Model> model = tpu ? tpu_model(*chip, in, op, sizes.value(), steps)
-                            : gpu_model(*chip, in, op, sizes.value(), steps);
+  std::vector<Step> steps{chips_step(q.sizes, q.from_axes)};
+  Result<Model> model = tpu ? collective_chips::tpu_model(*chip, q, steps)
+                            : collective_chips::gpu_model(*chip, q, steps);
   if (!model.ok()) return model.error();
   add_cost_steps(model.value(), tpu, steps);
-  return finish(model.value(), op, in.number("bytes"), std::move(steps));
+  return finish(model.value(), q.op, q.bytes, std::move(steps));
 }
 
 }  // namespace
 
 Calculator collective_calculator() { return {collective_schema(), compute_collective}; }
-
-CollectiveCost gpu_collective_cost(CollectiveOp op, double bytes, double gpus,
-                                   const GpuLinks& links) {
-  CollectiveCost cost;
-  if (gpus <= 1 || links.nvlink_bandwidth <= 0) return cost;
-  const double k = links.node_gpus > 0 ? std::min(gpus, links.node_gpus) : gpus;
-  const double nodes = gpus / k;
-  const bool a2a = op == CollectiveOp::all_to_all;
-  const double factor = op == CollectiveOp::all_reduce ? 2 : 1;
-  const std::string name = book_name(op);
-  const std::string f = factor == 2 ? "2 \\cdot " : "";
-  const std::string v = latex_quantity(bytes, "B");
-  // Inside a node: a ring of k (k - 1 sends), or one round of direct sends for an AllToAll.
-  double node_time = a2a ? (k - 1) * bytes / (gpus * gpus * links.nvlink_bandwidth)
-                         : factor * (k - 1) * bytes / (k * links.nvlink_bandwidth);
-  std::string node_latex =
-      a2a ? "\\frac{(" + latex_number(k) + " - 1) \\cdot " + v + "}{" + latex_number(gpus) +
-                "^2 \\cdot " + latex_quantity(links.nvlink_bandwidth, "B/s") + "}"
-          : f + "\\frac{(" + latex_number(k) + " - 1) \\cdot " + v + "}{" + latex_number(k) +
-                " \\cdot " + latex_quantity(links.nvlink_bandwidth, "B/s") + "}";
-  cost.steps.push_back({name + " inside a node over NVLink (" + latex_number(k) + " GPUs" +
-                            (a2a ? ", direct sends)" : ", a ring)"),
-                        "T_\\text{node} = " + node_latex + " = " + latex_quantity(node_time, "s"),
-                        node_time,
-                        "s",
-                        "",
-                        {}});
-  cost.axis_hops.push_back(a2a ? 1 : factor * (k - 1));
-  cost.t_bandwidth = node_time;
-  if (nodes > 1) {
-    double net_time = a2a ? (nodes - 1) * bytes / (nodes * nodes * links.node_bandwidth)
-                          : factor * (nodes - 1) * bytes / (nodes * links.node_bandwidth);
-    std::string m = latex_number(nodes);
-    std::string net_latex = (a2a ? "" : f) + "\\frac{(" + m + " - 1) \\cdot " + v + "}{" + m +
-                            (a2a ? "^2" : "") + " \\cdot " +
-                            latex_quantity(links.node_bandwidth, "B/s") + "}";
-    cost.steps.push_back({name + " between " + m + " nodes over node egress",
-                          "T_\\text{net} = " + net_latex + " = " + latex_quantity(net_time, "s"),
-                          net_time,
-                          "s",
-                          "",
-                          {}});
-    cost.axis_hops.push_back(a2a ? 1 : factor * (nodes - 1));
-    cost.t_bandwidth = std::max(node_time, net_time);
-    cost.steps.push_back({"Bandwidth time: the stages pipeline, so the slower one sets it",
-                          "T_\\text{bw} = \\max(T_\\text{node}, T_\\text{net}) = " +
-                              latex_quantity(cost.t_bandwidth, "s"),
-                          cost.t_bandwidth,
-                          "s",
-                          "t_bandwidth",
-                          {}});
-  } else {
-    cost.steps.back().output = "t_bandwidth";
-  }
-  std::string sum;
-  for (double h : cost.axis_hops) {
-    cost.hops += h;
-    sum += (sum.empty() ? "" : " + ") + latex_number(h);
-  }
-  if (cost.axis_hops.size() > 1) sum += " = " + latex_number(cost.hops);
-  cost.steps.push_back({std::string("Steps in sequence (") +
-                            (a2a ? "one round of direct sends per stage" : "ring sends") + ")",
-                        "H = " + sum,
-                        cost.hops,
-                        "hops",
-                        "hops",
-                        {}});
-  finish_collective_cost(cost, op, bytes, gpus,
-                         "Latency time: every step costs at least the latency",
-                         latex_number(cost.hops), links.latency);
-  return cost;
-}
 
 }  // namespace scalebook

@@ -7,10 +7,18 @@
 #include <optional>
 #include <vector>
 
+#include "answer_text.h"
 #include "scalebook/core/format.h"
 
 namespace scalebook {
 namespace {
+
+using answer_text::char_count;
+using answer_text::has_control;
+using answer_text::is_space;
+using answer_text::normalise;
+using answer_text::trim;
+using answer_text::valid_utf8;
 
 constexpr std::size_t kMaxChars = 200;
 constexpr long kMaxExponent = 100000;  // larger exponents saturate: the value is inf or 0
@@ -23,128 +31,9 @@ Error not_a_number(std::string_view shown) {
   return answer_error("\"" + std::string(shown) + "\" is not a number");
 }
 
-// ---- Text hygiene: length, UTF-8, control characters, spaces, look-alike characters.
-
-bool is_space(char c) {
-  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
-
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-// Characters, counting each UTF-8 sequence once.
-std::size_t char_count(std::string_view s) {
-  return static_cast<std::size_t>(
-      std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
-// Length of the well-formed UTF-8 sequence at s[i], with its code point; 0 when malformed
-// (bad bytes, overlong forms, surrogates, beyond U+10FFFF).
-std::size_t decode(std::string_view s, std::size_t i, std::uint32_t& cp) {
-  auto byte = [&](std::size_t k) {
-    return static_cast<std::uint32_t>(static_cast<unsigned char>(s[i + k]));
-  };
-  std::uint32_t b0 = byte(0);
-  std::size_t len = b0 < 0x80           ? 1
-                    : (b0 >> 5) == 0x6  ? 2
-                    : (b0 >> 4) == 0xE  ? 3
-                    : (b0 >> 3) == 0x1E ? 4
-                                        : 0;
-  if (len == 0 || i + len > s.size()) return 0;
-  cp = len == 1 ? b0 : b0 & (0x7Fu >> len);
-  for (std::size_t k = 1; k < len; ++k) {
-    if ((byte(k) & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (byte(k) & 0x3F);
-  }
-  constexpr std::uint32_t kSmallest[] = {0, 0, 0x80, 0x800, 0x10000};
-  if (cp < kSmallest[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
-}
-
-bool valid_utf8(std::string_view s) {
-  std::uint32_t cp = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    std::size_t len = decode(s, i, cp);
-    if (len == 0) return false;
-    i += len;
-  }
-  return true;
-}
-
-bool has_control(std::string_view s) {
-  return std::any_of(s.begin(), s.end(), [](char c) {
-    auto u = static_cast<unsigned char>(c);
-    return (u < 0x20 && !is_space(c)) || u == 0x7F;
-  });
-}
-
-// Superscript digits and signs as their ASCII character, else 0.
-char superscript(std::uint32_t cp) {
-  switch (cp) {
-    case 0x00B9:
-      return '1';
-    case 0x00B2:
-      return '2';
-    case 0x00B3:
-      return '3';
-    case 0x207A:
-      return '+';
-    case 0x207B:
-      return '-';
-    default:
-      break;
-  }
-  if (cp == 0x2070 || (cp >= 0x2074 && cp <= 0x2079)) return static_cast<char>('0' + (cp - 0x2070));
-  return 0;
-}
-
-// Look-alikes a reader may paste from a page, as the ASCII the grammar reads; else 0.
-char ascii_for(std::uint32_t cp) {
-  switch (cp) {
-    case 0x2212:  // minus sign
-      return '-';
-    case 0x00D7:  // multiplication sign
-      return 'x';
-    case 0x00B7:  // middle dot
-    case 0x22C5:  // dot operator
-      return '*';
-    case 0x00A0:  // no-break space
-    case 0x2009:  // thin space
-    case 0x202F:  // narrow no-break space
-      return ' ';
-    default:
-      return 0;
-  }
-}
-
-// Rewrites look-alikes to ASCII and a run of superscripts "¹⁴" to "^14". Input is valid UTF-8.
-std::string normalise(std::string_view s) {
-  std::string out;
-  bool in_superscript = false;
-  for (std::size_t i = 0; i < s.size();) {
-    std::uint32_t cp = 0;
-    std::size_t len = std::max<std::size_t>(decode(s, i, cp), 1);
-    char sup = superscript(cp);
-    if (sup != 0) {
-      if (!in_superscript) out += '^';
-      out += sup;
-    } else if (char ascii = ascii_for(cp); ascii != 0) {
-      out += ascii;
-    } else {
-      out.append(s.substr(i, len));
-    }
-    in_superscript = sup != 0;
-    i += len;
-  }
-  return out;
-}
 
 // "nan", "inf", "Infinity", "∞" (after any sign), alone or before a space.
 bool names_non_finite(std::string_view s) {
@@ -380,93 +269,6 @@ Result<Quantity> read_quantity(std::string_view text, std::string_view shown) {
   return q;
 }
 
-// ---- Grading.
-
-const char* described(Dimension d) {
-  switch (d) {
-    case Dimension::count:
-      return "a count";
-    case Dimension::time:
-      return "a time";
-    case Dimension::bytes:
-      return "an amount of data";
-    case Dimension::flops:
-      return "a FLOP count";
-    case Dimension::bandwidth:
-      return "a bandwidth";
-    case Dimension::flop_rate:
-      return "a FLOP rate";
-    case Dimension::intensity:
-      return "an arithmetic intensity";
-  }
-  return "a count";
-}
-
-std::string wrong_unit(const Unit& expected, const Unit& given) {
-  std::string asked = expected.symbol.empty()
-                          ? std::string("expected a plain number")
-                          : expected.symbol + " is " + described(expected.dimension);
-  return asked + ", but this answer is " + described(given.dimension) + " (" + given.symbol + ")";
-}
-
-bool within(double value, double expected, Tolerance tol) {
-  double rel = std::isfinite(tol.rel) ? std::max(tol.rel, 0.0) : 0.0;
-  double abs = std::isfinite(tol.abs) ? std::max(tol.abs, 0.0) : 0.0;
-  double bound = std::max(abs, rel * std::fabs(expected));
-  double slack = 1e-12 * std::max(std::fabs(value), std::fabs(expected));
-  return std::fabs(value - expected) <= bound + slack;
-}
-
-struct Slip {
-  double ratio;
-  const char* name;
-  std::string feedback;
-};
-
-// The known slips; GB vs GiB only for quantities of bytes (a count 5% off is not one).
-std::vector<Slip> slips(Dimension dimension) {
-  bool bytes = dimension == Dimension::bytes || dimension == Dimension::bandwidth;
-  const std::string prefix_hint = ": check the unit prefix";
-  std::vector<Slip> list;
-  for (int k = 1; k <= 4; ++k) {
-    double thousand = std::pow(1000.0, k);
-    double kibi = std::pow(1024.0, k);
-    double binary = std::pow(1.024, k);
-    std::string by_1000 = "off by a factor of " + format_number(thousand) + prefix_hint;
-    std::string power = k == 1 ? "" : "^" + std::to_string(k);
-    std::string by_1024 = "off by a factor of 1024" + power + prefix_hint;
-    std::string si = "close, but that looks like GB vs GiB (powers of 1000 vs 1024)";
-    list.push_back({thousand, "prefix-1000", by_1000});
-    list.push_back({1 / thousand, "prefix-1000", by_1000});
-    list.push_back({kibi, "prefix-1024", by_1024});
-    list.push_back({1 / kibi, "prefix-1024", by_1024});
-    if (!bytes) continue;
-    list.push_back({binary, "si-vs-binary", si});
-    list.push_back({1 / binary, "si-vs-binary", si});
-  }
-  std::string two =
-      "off by a factor of 2: uni- vs bidirectional, or counting a multiply-add as one FLOP?";
-  std::string eight = "off by a factor of 8: bits vs bytes?";
-  list.push_back({2, "factor-2", two});
-  list.push_back({0.5, "factor-2", two});
-  list.push_back({8, "bits-vs-bytes", eight});
-  list.push_back({0.125, "bits-vs-bytes", eight});
-  return list;
-}
-
-// The known slip nearest to ratio = value / expected, if within max(rel, 1%) of it.
-const Slip* find_slip(const std::vector<Slip>& list, double ratio, double rel) {
-  if (!(ratio > 0) || !std::isfinite(ratio)) return nullptr;
-  double tol = std::isfinite(rel) ? std::max(rel, 0.01) : 0.01;
-  const Slip* best = nullptr;
-  for (const Slip& slip : list) {
-    if (std::fabs(ratio / slip.ratio - 1) > tol) continue;
-    double distance = std::fabs(std::log(ratio / slip.ratio));
-    if (best == nullptr || distance < std::fabs(std::log(ratio / best->ratio))) best = &slip;
-  }
-  return best;
-}
-
 }  // namespace
 
 Result<Quantity> parse_answer(std::string_view text) {
@@ -478,38 +280,6 @@ Result<Quantity> parse_answer(std::string_view text) {
   std::string_view body = trim(normal);
   if (body.empty()) return answer_error("enter a number");
   return read_quantity(body, shown);
-}
-
-Grade grade_answer(std::string_view text, double expected, const Unit& unit, Tolerance tol) {
-  Grade grade;
-  Result<Quantity> read = parse_answer(text);
-  if (!read.ok()) {
-    grade.feedback = read.error().message;
-    return grade;
-  }
-  grade.parsed = true;
-  const Quantity& q = read.value();
-  if (q.has_unit && q.unit.dimension != unit.dimension) {
-    grade.slip = "wrong-unit";
-    grade.feedback = wrong_unit(unit, q.unit);
-    return grade;
-  }
-  double value = q.has_unit ? q.value * (q.unit.factor / unit.factor) : q.value;
-  if (!std::isfinite(value)) {
-    grade.feedback = "not quite";
-    return grade;
-  }
-  grade.value = value;
-  grade.correct = within(value, expected, tol);
-  if (grade.correct) {
-    grade.feedback = "correct";
-    return grade;
-  }
-  std::vector<Slip> list = slips(unit.dimension);
-  const Slip* slip = expected == 0 ? nullptr : find_slip(list, value / expected, tol.rel);
-  grade.feedback = slip ? slip->feedback : "not quite";
-  grade.slip = slip ? slip->name : "";
-  return grade;
 }
 
 }  // namespace scalebook

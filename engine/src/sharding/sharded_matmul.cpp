@@ -4,14 +4,27 @@
 #include <string>
 #include <vector>
 
+#include "matmul_case.h"
 #include "matmul_plan.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
-#include "scalebook/hardware/slice.h"
+#include "sharded_matmul_steps.h"
 #include "sharding_inputs.h"
 
 namespace scalebook {
 namespace {
+
+using matmul_case::axes_list;
+using matmul_case::Case;
+using matmul_case::classify;
+using matmul_case::decide_wraps;
+using matmul_case::derived_output;
+using matmul_case::wrapped_axes;
+using matmul_case::Wraps;
+using sharded_matmul_steps::add_array_steps;
+using sharded_matmul_steps::add_comm_steps;
+using sharded_matmul_steps::add_time_steps;
+using sharded_matmul_steps::notation_latex;
 
 // Sizes for the default spec, so the calculator computes with no sizes given.
 const DimSizes& default_sizes() {
@@ -105,168 +118,6 @@ Schema sharded_matmul_schema() {
   return s;
 }
 
-std::string axes_list(const std::string& axes) {
-  std::string out;
-  for (char a : axes) out += (out.empty() ? "" : ", ") + std::string(1, a);
-  return out.empty() ? "none" : out;
-}
-
-const ShardedDim* find_dim(const ShardedArray& a, const std::string& name) {
-  for (const ShardedDim& d : a.dims) {
-    if (d.name == name) return &d;
-  }
-  return nullptr;
-}
-
-std::string free_axes(const ShardedArray& a, const std::string& contracting) {
-  std::string out;
-  for (const ShardedDim& d : a.dims) {
-    if (d.name != contracting) out += d.axes;
-  }
-  return out;
-}
-
-struct Case {
-  std::string number;
-  std::string description;
-};
-
-// The book's four cases, read off the inputs as given.
-Case classify(const MatmulSpec& m) {
-  const std::string& j = m.contracting;
-  const std::string ca = find_dim(m.a, j)->axes, cb = find_dim(m.b, j)->axes;
-  std::vector<std::string> numbers, parts;
-  if (!ca.empty() && ca == cb) {
-    numbers.emplace_back("3");
-    parts.push_back("both " + m.a.name + " and " + m.b.name + " split the contracting dimension " +
-                    j + " over " + axes_list(ca) +
-                    ": the local matmul leaves partial sums to AllReduce or ReduceScatter");
-  } else if (!ca.empty() || !cb.empty()) {
-    numbers.emplace_back("2");
-    if (!ca.empty() && !cb.empty()) {
-      parts.push_back(m.a.name + " and " + m.b.name + " split the contracting dimension " + j +
-                      " differently (" + j + "_" + ca + " and " + j + "_" + cb +
-                      "): gather until they match");
-    } else {
-      const ShardedArray& split = ca.empty() ? m.b : m.a;
-      const ShardedArray& other = ca.empty() ? m.a : m.b;
-      parts.push_back("only " + split.name + " splits the contracting dimension " + j + " (over " +
-                      axes_list(ca.empty() ? cb : ca) + "): AllGather it first, or split " +
-                      other.name + " the same way and reduce the partial sums after");
-    }
-  }
-  std::string shared;
-  for (char axis : free_axes(m.a, j)) {
-    if (free_axes(m.b, j).find(axis) != std::string::npos) shared += axis;
-  }
-  if (!shared.empty()) {
-    numbers.emplace_back("4");
-    parts.push_back("mesh axis " + axes_list(shared) + " splits a free dimension of both " +
-                    m.a.name + " and " + m.b.name + ": AllGather one of them first");
-  }
-  if (numbers.empty()) {
-    return {"1", "neither input splits the contracting dimension " + j +
-                     " and no mesh axis splits a free dimension of both: each device multiplies "
-                     "its own blocks, with no communication"};
-  }
-  std::string number, description;
-  for (const std::string& n : numbers) number += (number.empty() ? "" : "+") + n;
-  for (const std::string& p : parts) description += (description.empty() ? "" : "; ") + p;
-  return {number, description};
-}
-
-// LaTeX for text written in the book's plain notation: subscripts, braces, arrows.
-std::string notation_latex(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (c == '_' && i + 1 < text.size() && text[i + 1] >= 'A' && text[i + 1] <= 'Z') {
-      std::size_t end = i + 1;
-      while (end < text.size() && text[end] >= 'A' && text[end] <= 'Z') ++end;
-      out += "_{" + text.substr(i + 1, end - i - 1) + "}";
-      i = end - 1;
-    } else if (c == '_') {
-      out += "\\_";
-    } else if (c == '{' || c == '}') {
-      out += std::string("\\") + c;
-    } else if (c == '-' && i + 1 < text.size() && text[i + 1] == '>') {
-      out += " \\to ";
-      ++i;
-    } else if (c == '*') {
-      out += " \\cdot ";
-    } else if (c == ';') {
-      out += ";\\quad ";
-    } else {
-      out += c;
-    }
-  }
-  for (const char* op : {"AllGather", "ReduceScatter", "AllReduce", "Slice"}) {
-    const std::string name(op);
-    for (std::size_t at = out.find(name); at != std::string::npos;
-         at = out.find(name, at + name.size() + 9)) {
-      out.replace(at, name.size(), "\\textbf{" + name + "}");
-    }
-  }
-  return out;
-}
-
-struct Wraps {
-  std::vector<bool> wraps;
-  std::string latex;
-};
-
-Wraps decide_wraps(const Chip& chip, const Mesh& mesh, const std::string& mode) {
-  Wraps w;
-  if (mode != "auto") {
-    w.wraps.assign(mesh.axes.size(), mode == "yes");
-    w.latex = mode == "yes" ? "\\text{given: every axis wraps around}"
-                            : "\\text{given: no axis wraps around}";
-    return w;
-  }
-  w.wraps.assign(mesh.axes.size(), false);
-  const std::string shape = [&] {
-    std::string s;
-    for (const MeshAxis& a : mesh.axes) s += (s.empty() ? "" : "x") + std::to_string(a.size);
-    return s;
-  }();
-  // Compared as doubles: torus_dims may be any overridden number.
-  if (static_cast<double>(mesh.axes.size()) != chip.torus_dims) {
-    w.latex = "\\text{auto: the mesh has " + std::to_string(mesh.axes.size()) + " axes but the " +
-              chip.name + " torus has " + format_number(chip.torus_dims) +
-              ", so assume no wraparound (a line along each axis)}";
-    return w;
-  }
-  std::vector<std::int64_t> sizes;
-  for (const MeshAxis& a : mesh.axes) sizes.push_back(a.size);
-  Result<std::vector<Wrap>> rule = slice_wraps(chip, sizes);
-  if (!rule.ok()) {
-    w.latex = "\\text{auto: " + shape + " is no slice of the " + chip.name + " pod (" +
-              chip.pod_topology + "), so assume no wraparound}";
-    return w;
-  }
-  bool unknown = false;
-  for (std::size_t k = 0; k < sizes.size(); ++k) {
-    w.wraps[k] = rule.value()[k] == Wrap::yes;
-    unknown = unknown || rule.value()[k] == Wrap::unknown;
-  }
-  if (unknown) {
-    w.latex =
-        "\\text{auto: the catalog states no wraparound rule for " + chip.name + ", so assume none}";
-    return w;
-  }
-  w.latex = "\\text{auto: a " + shape + " slice of " + chip.name + " (pod " + chip.pod_topology +
-            ") by the slice rule}";
-  return w;
-}
-
-std::string wrapped_axes(const Mesh& mesh, const std::vector<bool>& wraps) {
-  std::string axes;
-  for (std::size_t k = 0; k < mesh.axes.size(); ++k) {
-    if (wraps[k]) axes += mesh.axes[k].name;
-  }
-  return axes;
-}
-
 std::string hbm_text(double bytes) { return format_value(bytes, "B", "si"); }
 
 Error too_big(const std::string& what, double bytes, const Chip& chip) {
@@ -282,118 +133,6 @@ std::string summary(const MatmulPlan& p) {
     out += (out.empty() ? "" : "; ") + std::string(book_name(c.op)) + "_" + c.axes + " " + array;
   }
   return out.empty() ? "none" : out;
-}
-
-void add_array_steps(Calculation& out, const std::string& key, const ShardedArray& array,
-                     const DimSizes& sizes, const Mesh& mesh, double b, const std::string& when) {
-  const std::vector<std::int64_t> local = local_shape(array, sizes, mesh);
-  const double n = elements(local);
-  out.steps.push_back({array_text(array) + " on each device" + when,
-                       local_shape_latex(array, sizes, mesh),
-                       n,
-                       "",
-                       "local_" + key,
-                       {}});
-  std::string product;
-  for (std::int64_t s : local) {
-    product += (product.empty() ? "" : " \\times ") + latex_number(static_cast<double>(s));
-  }
-  out.steps.push_back(
-      {"Bytes of " + array.name + " per device",
-       product + " \\times " + latex_quantity(b, "B") + " = " + latex_quantity(n * b, "B"),
-       n * b,
-       "B",
-       "bytes_" + key,
-       {"local_" + key}});
-}
-
-void add_comm_steps(Calculation& out, const MatmulPlan& plan, const DimSizes& sizes,
-                    const Mesh& mesh, double b) {
-  std::string terms;
-  for (const PlanCollective& c : plan.collectives) {
-    const std::string name =
-        std::string(book_name(c.op)) + "_" + c.axes + " " + c.before + " -> " + c.after;
-    std::string product;
-    for (std::int64_t s : local_shape(c.measured, sizes, mesh)) {
-      product += (product.empty() ? "" : " \\times ") + latex_number(static_cast<double>(s));
-    }
-    out.steps.push_back({name + ": V, the bytes of " + array_text(c.measured) + " on one device",
-                         "V = " + product + " \\times " + latex_quantity(b, "B") + " = " +
-                             latex_quantity(c.bytes, "B"),
-                         c.bytes,
-                         "B",
-                         "t_comm",
-                         {}});
-    for (Step s : c.cost->steps) {
-      s.label = name + ": " + s.label;
-      s.output = "t_comm";
-      s.depends.clear();
-      out.steps.push_back(std::move(s));
-    }
-    terms += (terms.empty() ? "" : " + ") + latex_quantity(c.cost->time, "s");
-  }
-  out.steps.push_back({plan.collectives.empty() ? "No collectives: no communication"
-                                                : "Communication time: the collectives in turn",
-                       "T_\\text{comm} = " + (terms.empty() ? "0" : terms) + " = " +
-                           latex_quantity(plan.t_comm, "s"),
-                       plan.t_comm,
-                       "s",
-                       "t_comm",
-                       {}});
-}
-
-void add_time_steps(Calculation& out, const MatmulPlan& plan, const DimSizes& sizes,
-                    const Mesh& mesh, double peak) {
-  std::string factors;
-  std::vector<const ShardedDim*> dims;
-  for (const ShardedDim& d : plan.a.dims) dims.push_back(&d);
-  for (const ShardedDim& d : plan.b.dims) {
-    if (!find_dim(plan.a, d.name)) dims.push_back(&d);
-  }
-  for (const ShardedDim* d : dims) {
-    const auto local = static_cast<double>(sizes.at(d->name) / axes_size(d->axes, mesh));
-    factors += " \\cdot " + latex_number(local);
-  }
-  out.steps.push_back(
-      {"FLOPs per device: the local matmul " + array_text(plan.a) + " * " + array_text(plan.b),
-       "2" + factors + " = " + latex_quantity(plan.flops, "FLOP"),
-       plan.flops,
-       "FLOP",
-       "flops_per_device",
-       {}});
-  out.steps.push_back(time_step("Compute time at the chip's peak", "math", plan.flops, "FLOP", peak,
-                                "FLOP/s", "t_compute", {"flops_per_device"}));
-  out.steps.push_back(
-      {"Total time: the collectives overlap the compute",
-       "T = \\max(T_\\text{math}, T_\\text{comm}) = " + latex_quantity(plan.t_total, "s"),
-       plan.t_total,
-       "s",
-       "t_total",
-       {"t_compute", "t_comm"}});
-  out.steps.push_back(
-      {"Serial time: no overlap",
-       "T_\\text{serial} = T_\\text{math} + T_\\text{comm} = " + latex_quantity(plan.t_serial, "s"),
-       plan.t_serial,
-       "s",
-       "t_serial",
-       {"t_compute", "t_comm"}});
-  const bool hidden = plan.t_comm <= plan.t_compute;
-  out.steps.push_back({std::string("Overlap: ") + (hidden ? "yes" : "no") + ", the collectives " +
-                           (hidden ? "fit" : "do not fit") + " under the compute (1 yes, 0 no)",
-                       latex_quantity(plan.t_comm, "s") + (hidden ? " \\le " : " > ") +
-                           latex_quantity(plan.t_compute, "s"),
-                       hidden ? 1.0 : 0.0,
-                       "",
-                       "overlap",
-                       {"t_compute", "t_comm"}});
-  out.steps.push_back(
-      {"Peak memory per device: A, B and C each at their largest",
-       latex_quantity(plan.memory_a, "B") + " + " + latex_quantity(plan.memory_b, "B") + " + " +
-           latex_quantity(plan.memory_c, "B") + " = " + latex_quantity(plan.memory, "B"),
-       plan.memory,
-       "B",
-       "memory_per_device",
-       {}});
 }
 
 Table collectives_table(const MatmulPlan& plan) {
@@ -413,18 +152,6 @@ Table alternatives_table(const std::vector<const MatmulPlan*>& plans) {
         {Value::of(p.text()), Value::of(summary(p)), Value::of(p.t_comm), Value::of(p.t_total)});
   }
   return t;
-}
-
-// The output the planner names when the spec gives none: A's free dimensions, then B's.
-ShardedArray derived_output(const MatmulSpec& m) {
-  ShardedArray c;
-  c.name = m.a.name != "C" && m.b.name != "C" ? "C" : "Out";
-  for (const ShardedArray* in : {&m.a, &m.b}) {
-    for (const ShardedDim& d : in->dims) {
-      if (d.name != m.contracting) c.dims.push_back({d.name, "", -1, {}});
-    }
-  }
-  return c;
 }
 
 Result<Calculation> compute_sharded_matmul(const ResolvedInputs& in) {
@@ -520,7 +247,7 @@ Result<Calculation> compute_sharded_matmul(const ResolvedInputs& in) {
   const std::string first =
       plan.collectives.empty() ? "none" : to_string(plan.collectives.front().op);
   out.steps.push_back({"The plan's first collective: " + first,
-                       "\text{" + first + "}",
+                       "\\text{" + first + "}",
                        static_cast<double>(plan.collectives.size()),
                        "",
                        "first_collective",

@@ -1,3 +1,4 @@
+// The array and matmul half of sharding.h's notation; meshes are mesh_parse.cpp's.
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -5,80 +6,17 @@
 #include <vector>
 
 #include "scalebook/sharding/sharding.h"
+#include "sharding_scanner.h"
 
 namespace scalebook {
 namespace {
 
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_alnum(char c) { return is_upper(c) || is_lower(c) || is_digit(c); }
-bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-std::string join(const std::vector<std::string>& items, const char* sep = ", ") {
-  std::string out;
-  for (const std::string& item : items) out += (out.empty() ? "" : sep) + item;
-  return out;
-}
-
-// A read position over the text, and errors that point into it.
-class Scanner {
- public:
-  Scanner(std::string_view text, const std::string& field) : text_(text), field_(field) {}
-
-  bool at_end() const { return i_ >= text_.size(); }
-  char peek() const { return at_end() ? '\0' : text_[i_]; }
-  char peek_at(std::size_t ahead) const {
-    return i_ + ahead < text_.size() ? text_[i_ + ahead] : '\0';
-  }
-  int pos() const { return static_cast<int>(i_); }
-  void advance() { ++i_; }
-  void skip_spaces() {
-    while (!at_end() && is_space(text_[i_])) ++i_;
-  }
-  bool take(char c) {
-    if (peek() != c || at_end()) return false;
-    ++i_;
-    return true;
-  }
-  std::string_view slice(int from, int to) const {
-    return text_.substr(static_cast<std::size_t>(from), static_cast<std::size_t>(to - from));
-  }
-  const std::string& field() const { return field_; }
-
-  // The character here, for messages: "\"x\"", "the end", or "a control character".
-  std::string here() const {
-    if (at_end()) return "the end";
-    char c = peek();
-    if (c < ' ' || c > '~') return "a control character";
-    return std::string("\"") + c + "\"";
-  }
-
-  Error error(const std::string& message, int position) const {
-    return Error{ErrorCode::invalid_argument, field_,
-                 field_ + " " + message + " at character " + std::to_string(position), position};
-  }
-  Error error_here(const std::string& message) const { return error(message, pos()); }
-
- private:
-  std::string_view text_;
-  std::string field_;
-  std::size_t i_ = 0;
-};
-
-// Refuses over-long and non-ASCII text before any parsing.
-std::optional<Error> check_text(std::string_view text, const Scanner& s) {
-  if (text.size() > kMaxSpecLength) {
-    return s.error("is longer than " + std::to_string(kMaxSpecLength) + " characters",
-                   static_cast<int>(kMaxSpecLength));
-  }
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (static_cast<unsigned char>(text[i]) >= 0x80) {
-      return s.error("must be plain ASCII; it has a non-ASCII character", static_cast<int>(i));
-    }
-  }
-  return std::nullopt;
-}
+using sharding_scanner::check_text;
+using sharding_scanner::is_alnum;
+using sharding_scanner::is_upper;
+using sharding_scanner::join;
+using sharding_scanner::Scanner;
+using sharding_scanner::trailing;
 
 // Mesh axes after "_" or "U_": one or more upper-case letters, each an axis.
 std::optional<Error> parse_axes(Scanner& s, std::string& axes, std::vector<int>& positions,
@@ -205,162 +143,7 @@ std::optional<Error> parse_array_at(Scanner& s, ShardedArray& a) {
   return check_array(s, a);
 }
 
-// Text left over after a complete array or spec.
-Error trailing(const Scanner& s, const std::string& after) {
-  char c = s.peek();
-  if (c == ']') return s.error_here("has a ] with no opening [");
-  if (c == '}') return s.error_here("has a } with no opening {");
-  return s.error_here("has " + s.here() + " after " + after);
-}
-
-Result<Mesh> parse_shape(Scanner& s) {
-  static const char kNames[] = {'X', 'Y', 'Z'};
-  Mesh mesh;
-  while (true) {
-    s.skip_spaces();
-    int start = s.pos();
-    std::int64_t size = 0;
-    bool huge = false;
-    while (is_digit(s.peek())) {
-      size = size * 10 + (s.peek() - '0');
-      if (size > kMaxMeshDevices) {
-        huge = true;
-        size = kMaxMeshDevices + 1;
-      }
-      s.advance();
-    }
-    if (s.pos() == start) return s.error_here("needs a size (a whole number) but got " + s.here());
-    if (mesh.axes.size() == 3) {
-      return s.error("shape has more than 3 axes (a slice shape names them X, Y, Z)", start);
-    }
-    char name = kNames[mesh.axes.size()];
-    if (size == 0) {
-      return s.error(std::string("axis ") + name + " must have a size of at least 1, got 0", start);
-    }
-    if (huge || mesh.devices() * size > kMaxMeshDevices) {
-      return s.error("must have at most " + std::to_string(kMaxMeshDevices) + " devices", start);
-    }
-    mesh.axes.push_back({name, size, start});
-    s.skip_spaces();
-    if (s.at_end()) return mesh;
-    if (!s.take('x')) return s.error_here("needs x between sizes, like 4x4x4, but got " + s.here());
-  }
-}
-
-// One "X=4" (or "X: 4", "'X': 4") entry of a named mesh.
-std::optional<Error> parse_mesh_entry(Scanner& s, Mesh& mesh) {
-  char quote = (s.peek() == '\'' || s.peek() == '"') ? s.peek() : '\0';
-  int quote_at = s.pos();
-  if (quote) s.advance();
-  int start = s.pos();
-  while (is_alnum(s.peek()) || s.peek() == '_') s.advance();
-  std::string_view name = s.slice(start, s.pos());
-  if (name.empty()) return s.error_here("needs an axis name like X but got " + s.here());
-  if (name.size() != 1 || !is_upper(name[0])) {
-    return s.error("axis names are single upper-case letters, got \"" + std::string(name) + "\"",
-                   start);
-  }
-  if (quote && !s.take(quote)) {
-    return s.error(std::string("has a ") + quote + " with no closing " + quote, quote_at);
-  }
-  const char axis = name[0];
-  if (mesh.find(axis)) return s.error(std::string("has axis ") + axis + " twice", start);
-  if (mesh.axes.size() == kMaxMeshAxes) {
-    return s.error("has more than " + std::to_string(kMaxMeshAxes) + " axes", start);
-  }
-  s.skip_spaces();
-  if (!s.take('=') && !s.take(':')) {
-    return s.error_here(std::string("needs = or : after axis ") + axis + " but got " + s.here());
-  }
-  s.skip_spaces();
-  int size_at = s.pos();
-  std::int64_t size = 0;
-  bool huge = false;
-  while (is_digit(s.peek())) {
-    size = size * 10 + (s.peek() - '0');
-    if (size > kMaxMeshDevices) {
-      huge = true;
-      size = kMaxMeshDevices + 1;
-    }
-    s.advance();
-  }
-  const std::string axis_name(1, axis);
-  if (s.pos() == size_at) {
-    return s.error_here("axis " + axis_name + " needs a size (a whole number) but got " + s.here());
-  }
-  if (s.peek() == '.' || s.peek() == 'e' || s.peek() == 'E') {
-    while (is_alnum(s.peek()) || s.peek() == '.' || s.peek() == '+' || s.peek() == '-') {
-      s.advance();
-    }
-    return s.error("axis " + axis_name + " must have a whole-number size, got " +
-                       std::string(s.slice(size_at, s.pos())),
-                   size_at);
-  }
-  if (size == 0) {
-    return s.error("axis " + axis_name + " must have a size of at least 1, got 0", size_at);
-  }
-  if (huge || mesh.devices() * size > kMaxMeshDevices) {
-    return s.error("must have at most " + std::to_string(kMaxMeshDevices) + " devices", size_at);
-  }
-  mesh.axes.push_back({axis, size, start});
-  return std::nullopt;
-}
-
-Result<Mesh> parse_named_mesh(Scanner& s) {
-  Mesh mesh;
-  int brace = -1;
-  if (s.peek() == '{') {
-    brace = s.pos();
-    s.advance();
-  }
-  while (true) {
-    s.skip_spaces();
-    if (brace >= 0 && s.take('}')) break;
-    if (s.at_end()) {
-      if (brace >= 0) return s.error("has a { with no closing }", brace);
-      if (mesh.axes.empty()) return s.error_here("needs an axis name like X but got the end");
-      break;
-    }
-    if (auto e = parse_mesh_entry(s, mesh)) return *e;
-    s.skip_spaces();
-    if (s.take(',')) continue;
-    if (brace >= 0 && s.take('}')) break;
-    if (s.at_end()) {
-      if (brace >= 0) return s.error("has a { with no closing }", brace);
-      break;
-    }
-    if (s.peek() == '}') return s.error_here("has a } with no opening {");
-    return s.error_here("needs , between axes but got " + s.here());
-  }
-  if (mesh.axes.empty()) return s.error("has no axes; write it like X=4, Y=8", brace);
-  s.skip_spaces();
-  if (!s.at_end()) return trailing(s, "the mesh");
-  return mesh;
-}
-
 }  // namespace
-
-std::int64_t Mesh::devices() const {
-  std::int64_t n = 1;
-  for (const MeshAxis& a : axes) n *= a.size;
-  return n;
-}
-
-const MeshAxis* Mesh::find(char name) const {
-  for (const MeshAxis& a : axes) {
-    if (a.name == name) return &a;
-  }
-  return nullptr;
-}
-
-Result<Mesh> parse_mesh(std::string_view text, const std::string& field) {
-  Scanner s(text, field);
-  if (auto e = check_text(text, s)) return *e;
-  s.skip_spaces();
-  if (s.at_end()) return s.error("is empty; write it like X=4, Y=8", 0);
-  if (is_digit(s.peek())) return parse_shape(s);
-  return parse_named_mesh(s);
-}
 
 Result<ShardedArray> parse_array(std::string_view text, const std::string& field) {
   Scanner s(text, field);
@@ -521,22 +304,6 @@ std::string partition_spec(const ShardedArray& array) {
     }
   }
   return "P(" + join(parts) + ")";
-}
-
-std::string mesh_text(const Mesh& mesh) {
-  std::vector<std::string> parts;
-  for (const MeshAxis& a : mesh.axes)
-    parts.push_back(std::string(1, a.name) + "=" + std::to_string(a.size));
-  return join(parts);
-}
-
-std::int64_t axes_size(const std::string& axes, const Mesh& mesh) {
-  std::int64_t n = 1;
-  for (char axis : axes) {
-    const MeshAxis* a = mesh.find(axis);
-    if (a) n *= a->size;
-  }
-  return n;
 }
 
 }  // namespace scalebook

@@ -7,41 +7,16 @@
 // chip's link bandwidth and hop latency and with which axes wrap around (given, or decided
 // from the catalog's wraparound rule; see wraparound in the schema).
 //
-// On a GPU (a chip with an NVLink domain) it is chapter 12's model:
-//   - inside a node of k GPUs (n <= k): every GPU sends at its NVLink egress W (one way):
-//     AllGather and ReduceScatter take V (n-1)/n / W, AllReduce twice that, AllToAll
-//     (direct sends) V (n-1)/n^2 / W;
-//   - across M = n/k nodes (n a multiple of k): two stages, inside the nodes over NVLink and
-//     between them over node egress W_node: AllGather and ReduceScatter V (k-1)/k / W and
-//     V (M-1)/M / W_node, AllReduce twice each, AllToAll V (k-1)/n^2 / W (a GPU's blocks for
-//     the rest of its node) and V (M-1)/M^2 / W_node (a node's blocks for the other nodes).
-//     The stages pipeline, chunk after chunk, so the slower one sets the bandwidth time (the
-//     book's max over levels); the latency term counts the steps of both.
-//   - Steps: a ring of n - 1 sends per stage for AllGather and ReduceScatter (twice for
-//     AllReduce), one round of direct sends per stage for AllToAll. The catalog gives no GPU
-//     latency, so it is the `latency` input or 0.
-#include <cstdint>
-#include <string_view>
-#include <vector>
-
+// On a GPU (a chip with an NVLink domain) it is gpu_collective_cost.h's model, fed with the
+// chip's NVLink egress, NVLink domain and node egress. The catalog gives no GPU latency, so
+// it is the `latency` input or 0.
 #include "scalebook/collectives/collective_cost.h"
+#include "scalebook/collectives/gpu_collective_cost.h"
 #include "scalebook/core/registry.h"
 #include "scalebook/hardware/slice.h"
 
 namespace scalebook {
 
 Calculator collective_calculator();
-
-// A GPU collective over n GPUs in nodes of `node_gpus` (n <= node_gpus, or a multiple of it).
-struct GpuLinks {
-  double nvlink_bandwidth = 0;  // B/s per GPU into the NVLink domain, one way
-  double node_gpus = 0;         // GPUs in one NVLink domain
-  double node_bandwidth = 0;    // B/s from one node into the scale-out network; 0: none
-  double latency = 0;           // s per step
-};
-
-// The closed form above, with its worked steps (outputs t_bandwidth, hops, t_latency, time).
-CollectiveCost gpu_collective_cost(CollectiveOp op, double bytes, double gpus,
-                                   const GpuLinks& links);
 
 }  // namespace scalebook

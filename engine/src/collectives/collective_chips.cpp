@@ -1,0 +1,225 @@
+#include "collective_chips.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "scalebook/collectives/gpu_collective_cost.h"
+#include "scalebook/core/format.h"
+#include "scalebook/hardware/slice.h"
+
+namespace scalebook::collective_chips {
+namespace {
+
+constexpr const char* kAxisNames[] = {"X", "Y", "Z"};
+
+std::string axis_name(std::size_t i) { return kAxisNames[i]; }
+
+Step latency_step(double latency, const std::string& source) {
+  return step("Per-hop latency (" + source + ")", "T_\\text{min} = " + latex_quantity(latency, "s"),
+              latency, "s", "hop_latency", {});
+}
+
+// Which axes wrap: the choice, or the catalog's rule with its reason for each axis.
+struct Wraps {
+  std::vector<bool> wraps;
+  std::vector<std::string> reasons;
+};
+
+std::string pod_extents(const Sizes& pod) {
+  Sizes unique = pod;
+  std::sort(unique.begin(), unique.end());
+  unique.erase(std::unique(unique.begin(), unique.end()), unique.end());
+  return "\\{" + join_sizes(unique, ", ") + "\\}";
+}
+
+Result<Wraps> decide_wraps(const Chip& chip, const Sizes& sizes, const std::string& mode,
+                           bool from_axes) {
+  Wraps w;
+  if (mode != "auto") {
+    bool yes = mode == "yes";
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      w.wraps.push_back(yes);
+      w.reasons.push_back(std::string("\\text{wraparound = ") + mode + "}");
+    }
+    return w;
+  }
+  Sizes cube;
+  Sizes pod;
+  bool cube_ok = parse_axis_sizes(chip.cube_topology, cube) && !cube.empty();
+  bool pod_ok = parse_axis_sizes(chip.pod_topology, pod);
+  if (chip.wraparound.empty() || (!chip.cube_topology.empty() && !cube_ok) || !pod_ok) {
+    return fail(
+        ErrorCode::unsupported, "wraparound",
+        chip.id + "'s catalog states no wraparound rule; give wraparound=yes or wraparound=no");
+  }
+  if (from_axes && sizes.size() == static_cast<std::size_t>(chip.torus_dims)) {
+    Result<std::vector<Wrap>> slice = slice_wraps(chip, sizes);
+    if (!slice.ok()) {
+      Error e = slice.error();
+      e.field = "axes";
+      if (e.message.rfind("shape", 0) == 0) e.message = "axes" + e.message.substr(5);
+      return e;
+    }
+    // The slice's rule decides; the reasons restate it with these sizes.
+    std::string mods;
+    for (std::size_t i = 0; cube_ok && i < sizes.size(); ++i) {
+      std::int64_t edge = cube[std::min(i, cube.size() - 1)];
+      mods +=
+          (i ? ",\\ " : "") + num(sizes[i]) + " \\bmod " + num(edge) + " = " + num(sizes[i] % edge);
+    }
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      bool yes = slice.value()[i] == Wrap::yes;
+      std::string why =
+          cube_ok ? mods + " \\Rightarrow \\text{" + (yes ? "whole cubes" : "not whole cubes") + "}"
+                  : "n_" + axis_name(i) + " = " + num(sizes[i]) + (yes ? " = " : " \\ne ") +
+                        num(pod[i]) + " = \\text{pod}_" + axis_name(i);
+      w.wraps.push_back(yes);
+      w.reasons.push_back("\\text{a " + chip.id + " slice: } " + why + " \\Rightarrow \\text{" +
+                          (yes ? "wraps" : "no wrap") + "}");
+    }
+    return w;
+  }
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    std::int64_t n = sizes[i];
+    const std::string nx = "n_" + axis_name(i) + " = " + num(n);
+    bool yes = false;
+    std::string why;
+    if (cube_ok) {
+      yes = n % cube[0] == 0;
+      why = nx + ",\\ " + num(n) + " \\bmod " + num(cube[0]) + " = " + num(n % cube[0]) +
+            " \\Rightarrow \\text{" + (yes ? "whole cubes: wraps" : "not whole cubes: no wrap") +
+            "}";
+    } else {
+      yes = std::find(pod.begin(), pod.end(), n) != pod.end();
+      why = nx + (yes ? " \\in " : " \\notin ") + pod_extents(pod) +
+            " = \\text{the pod's extents}" + " \\Rightarrow \\text{" + (yes ? "wraps" : "no wrap") +
+            "}";
+    }
+    w.wraps.push_back(yes);
+    w.reasons.push_back(why);
+  }
+  return w;
+}
+
+}  // namespace
+
+std::string num(std::int64_t x) { return std::to_string(x); }
+
+std::string join_sizes(const Sizes& sizes, const char* sep) {
+  std::string out;
+  for (std::int64_t n : sizes) out += (out.empty() ? "" : sep) + num(n);
+  return out;
+}
+
+double product(const Sizes& sizes) {
+  double n = 1;
+  for (std::int64_t s : sizes) n *= static_cast<double>(s);
+  return n;
+}
+
+Error fail(ErrorCode code, const std::string& field, std::string message) {
+  return Error{code, field, std::move(message)};
+}
+
+Step step(std::string label, std::string latex, double value, std::string unit, std::string output,
+          std::vector<std::string> depends) {
+  return {std::move(label), std::move(latex),  value,
+          std::move(unit),  std::move(output), std::move(depends)};
+}
+
+Result<Model> tpu_model(const Chip& chip, const Request& q, std::vector<Step>& steps) {
+  const Sizes& sizes = q.sizes;
+  Result<Wraps> decided = decide_wraps(chip, sizes, q.wraparound, q.from_axes);
+  if (!decided.ok()) return decided.error();
+  const Wraps& w = decided.value();
+  Model m;
+  m.chips = product(sizes);
+  m.link_bandwidth = chip.ici_link_bandwidth;
+  if (m.link_bandwidth <= 0) {
+    return fail(
+        ErrorCode::unsupported, "ici_link_bandwidth",
+        chip.id + " has no ici_link_bandwidth in the catalog; give ici_link_bandwidth to set one");
+  }
+  m.latency = q.latency.value_or(chip.ici_hop_latency);
+  std::vector<CollectiveAxis> axes;
+  std::string wraps_text, wraps_latex, peak_terms;
+  double wrapped = 0;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    axes.push_back({axis_name(i), sizes[i], w.wraps[i]});
+    const char* yes_no = w.wraps[i] ? "yes" : "no";
+    wraps_text += (i ? "," : "") + std::string(yes_no);
+    wraps_latex += (i ? ", " : "") + std::string("\\text{") + yes_no + "}";
+    wrapped += w.wraps[i] ? 1 : 0;
+    steps.push_back(step(axis_name(i) + " wraps around: " + yes_no + " (1 yes, 0 no)", w.reasons[i],
+                         w.wraps[i] ? 1 : 0, "", "wraps", {}));
+    int links = sizes[i] == 1 ? 0 : (w.wraps[i] || sizes[i] > 2 ? 2 : 1);
+    m.peak += links * m.link_bandwidth;
+    peak_terms += (i ? " + " : "") + std::to_string(links);
+  }
+  m.wraps = Value::of(wraps_text);
+  steps.push_back(step("Axes that wrap around (" + wraps_text + ")",
+                       "\\text{wraps} = (" + wraps_latex + ")", wrapped, "", "wraps", {"chips"}));
+  steps.push_back(step("Link bandwidth, one way (the chip's ici_link_bandwidth)",
+                       "W = " + latex_quantity(m.link_bandwidth, "B/s"), m.link_bandwidth, "B/s",
+                       "link_bandwidth", {}));
+  steps.push_back(latency_step(m.latency, q.latency ? "given" : "the chip's ici_hop_latency"));
+  LinkModel link{m.link_bandwidth, m.latency, q.bidirectional};
+  m.cost = collective_cost(q.op, q.bytes, axes, link);
+  m.peak_latex = "(" + peak_terms + ") \\cdot " + latex_quantity(m.link_bandwidth, "B/s");
+  return m;
+}
+
+Result<Model> gpu_model(const Chip& chip, const Request& q, std::vector<Step>& steps) {
+  const Sizes& sizes = q.sizes;
+  Model m;
+  m.chips = product(sizes);
+  GpuLinks links{chip.nvlink_bandwidth, chip.nvlink_domain_gpus, chip.node_egress_bandwidth, 0};
+  if (links.nvlink_bandwidth <= 0) {
+    return fail(
+        ErrorCode::unsupported, "nvlink_bandwidth",
+        chip.id + " has no nvlink_bandwidth in the catalog; give nvlink_bandwidth to set one");
+  }
+  const double k = links.node_gpus;
+  if (m.chips > k && std::fmod(m.chips, k) != 0) {
+    const std::string limits = format_number(k) + " GPUs (one " + chip.id +
+                               " node) or a multiple of " + format_number(k) + ", got ";
+    if (!q.from_axes) {
+      return fail(ErrorCode::invalid_argument, "axis_size",
+                  "axis_size must be at most " + limits + num(sizes[0]));
+    }
+    return fail(ErrorCode::invalid_argument, "axes",
+                "axes must multiply to at most " + limits + join_sizes(sizes, "x") + " = " +
+                    format_number(m.chips));
+  }
+  if (m.chips > k && links.node_bandwidth <= 0) {
+    return fail(ErrorCode::unsupported, "node_egress_bandwidth",
+                chip.id +
+                    " has no node_egress_bandwidth in the catalog; give node_egress_bandwidth to "
+                    "set one");
+  }
+  m.link_bandwidth = links.nvlink_bandwidth;
+  m.latency = q.latency.value_or(0);
+  links.latency = m.latency;
+  // NVSwitch links every pair of GPUs in a node: there is no ring to wrap or to use one way.
+  steps.push_back(step("Link bandwidth: one GPU's NVLink egress, one way (nvlink_bandwidth; " +
+                           format_number(k) +
+                           " GPUs per node, switched, so wraparound and bidirectional do not "
+                           "apply)",
+                       "W = " + latex_quantity(m.link_bandwidth, "B/s"), m.link_bandwidth, "B/s",
+                       "link_bandwidth", {}));
+  steps.push_back(
+      latency_step(m.latency, q.latency ? "given" : "the catalog gives none for GPUs: 0"));
+  m.cost = gpu_collective_cost(q.op, q.bytes, m.chips, links);
+  m.peak = m.link_bandwidth;
+  m.peak_latex = latex_quantity(m.link_bandwidth, "B/s");
+  if (m.chips > k) {
+    m.peak += links.node_bandwidth / k;
+    m.peak_latex += " + " + latex_quantity(links.node_bandwidth, "B/s") + " / " + latex_number(k);
+  }
+  return m;
+}
+
+}  // namespace scalebook::collective_chips
