@@ -103,11 +103,16 @@ std::string shortest(double v) {
   return (negative ? "-" : "") + out;
 }
 
+std::string sci_text(double x);
+
 // Rounded to `digits` significant digits, then printed shortest (JS: Number(x.toPrecision(d))).
 std::string significant(double x, int digits) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*e", digits - 1, x);
-  return shortest(std::strtod(buf, nullptr));
+  double rounded = std::strtod(buf, nullptr);
+  // Rounding the largest doubles up overflows (1.797e308 to 1.80e308): print them as the book
+  // writes large numbers instead.
+  return std::isfinite(rounded) ? shortest(rounded) : sci_text(x);
 }
 
 std::string sci_text(double x) {
@@ -124,7 +129,9 @@ std::string sci_text(double x) {
 
 std::string with_commas(double x) {
   char buf[64];
-  double rounded = std::floor(x + 0.5);  // Math.round: halves go up
+  // Math.round: halves go up. Not floor(x + 0.5), which rounds 0.49999999999999994 to 1.
+  double rounded = std::floor(x);
+  if (x - rounded >= 0.5) rounded += 1;
   std::snprintf(buf, sizeof buf, "%.0f", rounded == 0 ? 0.0 : rounded);
   std::string digits(buf);
   std::string sign;

@@ -32,3 +32,12 @@ TEST_CASE("values past the largest SI prefix are scientific, not thousands of ex
   CHECK(format_value(2.5e20, "B", "si") == "250 EB");
   CHECK(format_value(1.2e21, "FLOP", "si") == "1.2e21 FLOP");
 }
+
+TEST_CASE("formatting survives the largest doubles and rounds like Math.round", "[format]") {
+  using scalebook::format_value;
+  CHECK(format_value(1.7976931348623157e308, "", "num") == "1.8e308");
+  CHECK(format_value(0.49999999999999994, "", "int") == "0");
+  CHECK(format_value(2.5, "", "int") == "3");
+  CHECK(format_value(-2.5, "", "int") == "-2");
+  CHECK(format_value(1e300, "B", "si") == "1e300 B");
+}

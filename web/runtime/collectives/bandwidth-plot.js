@@ -7,7 +7,7 @@ import { si } from '../core/format.js';
 import { escapeHTML as esc } from '../core/escape.js';
 import { fieldHTML, asError } from '../core/widget-form.js';
 import { torusChips } from '../hardware/slice-view.js';
-import { ticks } from '../core/sweep-plot.js';
+import { linearAxis, logAxis, ticksSVG, frameSVG, plotArea } from '../core/axes.js';
 
 export const CALCULATOR = 'collective';
 export const FIELDS = ['op', 'chip', 'shape', 'wraparound'];
@@ -155,36 +155,28 @@ export function sweepTitle(values, chips = []) {
 // its region, the 90% mark and the crossover right of the corner (left of it when the corner
 // is far right, where the latency-bound name moves to the bottom left, under the rising curve).
 export function bandwidthSVG(sweep, title) {
-  const w = WIDTH - MARGIN.left - MARGIN.right;
-  const h = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const bottom = HEIGHT - MARGIN.bottom;
-  const right = WIDTH - MARGIN.right;
-  const x = (v) => Math.round((MARGIN.left + (Math.log10(v / SIZE_MIN) / Math.log10(SIZE_MAX / SIZE_MIN)) * w) * 10) / 10;
-  const frame = `<path class="axis" d="M${MARGIN.left},${MARGIN.top} V${bottom} H${right}" fill="none" stroke="currentColor"/>` +
-    `<text class="axis-title" x="${MARGIN.left + w / 2}" y="${HEIGHT - 10}" text-anchor="middle" fill="currentColor">array size V (log scale)</text>` +
-    `<text class="axis-title" x="8" y="${MARGIN.top - 14}" fill="currentColor">bandwidth per chip</text>`;
+  const area = plotArea(WIDTH, HEIGHT, MARGIN);
+  const { left, right, top, bottom, w, h } = area;
+  const x = logAxis([SIZE_MIN, SIZE_MAX], [left, right]);
+  const frame = frameSVG(area) +
+    `<text class="axis-title" x="${left + w / 2}" y="${HEIGHT - 10}" text-anchor="middle" fill="currentColor">array size V (log scale)</text>` +
+    `<text class="axis-title" x="8" y="${top - 14}" fill="currentColor">bandwidth per chip</text>`;
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" class="bandwidth">` +
     `<title>${esc(title)}</title>`;
-  const parts = [];
-  for (let v = SIZE_MIN; v <= SIZE_MAX * 1.0001; v *= 10) {
-    parts.push(`<line class="grid" x1="${x(v)}" y1="${MARGIN.top}" x2="${x(v)}" y2="${bottom}" stroke="currentColor" stroke-opacity="0.12"/>` +
-      `<text class="tick" x="${x(v)}" y="${bottom + 18}" text-anchor="middle" fill="currentColor">${esc(si(v, 'B'))}</text>`);
-  }
+  // Every decade has a gridline; on a phone, where the labels are larger, every other one a label.
+  const parts = [ticksSVG(x, x.ticks(), { side: 'bottom', edge: bottom, across: [top, bottom], label: (v) => si(v, 'B'), minor: (_, i) => i % 2 === 1 })];
   if (sweep.empty) {
-    parts.push(`<text class="note" x="${MARGIN.left + w / 2}" y="${MARGIN.top + h / 2}" text-anchor="middle" fill="currentColor">one chip: nothing to send</text>`);
+    parts.push(`<text class="note" x="${left + w / 2}" y="${top + h / 2}" text-anchor="middle" fill="currentColor">one chip: nothing to send</text>`);
     return `${open}${parts.join('')}${frame}</svg>`;
   }
   const ymax = sweep.peak * 1.1;
-  const y = (b) => Math.round((MARGIN.top + (1 - b / ymax) * h) * 10) / 10;
-  for (const b of ticks(ymax, 5)) {
-    parts.push(`<line class="grid" x1="${MARGIN.left}" y1="${y(b)}" x2="${right}" y2="${y(b)}" stroke="currentColor" stroke-opacity="0.12"/>` +
-      `<text class="tick" x="${MARGIN.left - 8}" y="${y(b) + 4}" text-anchor="end" fill="currentColor">${esc(si(b, 'B/s'))}</text>`);
-  }
+  const y = linearAxis([0, ymax], [bottom, top]);
+  parts.push(ticksSVG(y, y.ticks(5), { side: 'left', edge: left, across: [left, right], label: (b) => si(b, 'B/s') }));
   const cross = sweep.crossover;
   const shown = cross !== null && cross > SIZE_MIN && cross < SIZE_MAX;
   const far = shown && x(cross) > right - FAR_RIGHT;
   parts.push(shown ? crossoverSVG(x(cross), cross, { bottom, right, far }) : crossoverNote(cross, { bottom, right }));
-  parts.push(`<line class="peak" x1="${MARGIN.left}" y1="${y(sweep.peak)}" x2="${right}" y2="${y(sweep.peak)}" stroke="currentColor" stroke-dasharray="5 4"/>` +
+  parts.push(`<line class="peak" x1="${left}" y1="${y(sweep.peak)}" x2="${right}" y2="${y(sweep.peak)}" stroke="currentColor" stroke-dasharray="5 4"/>` +
     `<text class="peak-label" x="${right - 6}" y="${y(sweep.peak) - 7}" text-anchor="end" fill="currentColor">peak ${esc(si(sweep.peak, 'B/s'))} per chip</text>`);
   const d = sweep.points.map(([v, b], k) => `${k ? 'L' : 'M'}${x(v)},${y(b)}`).join(' ');
   parts.push(`<path class="curve" d="${d}" fill="none" stroke="var(--_accent, #2557a7)" stroke-width="2.5"/>`);

@@ -70,10 +70,7 @@ export class SbCollectiveSim extends SbWidget {
 
   #wire() {
     const root = this.shadowRoot;
-    const form = this.form();
-    form.addEventListener('input', () => this.#resimulate());
-    form.addEventListener('change', () => this.#resimulate());
-    form.addEventListener('submit', (event) => event.preventDefault());
+    this.onEdit(() => this.#resimulate());
     this.#playback = new Playback(root, {
       last: () => (this.#run?.sim ? this.#run.sim.steps.length : -1),
       show: (index) => this.#show(index),
@@ -81,14 +78,6 @@ export class SbCollectiveSim extends SbWidget {
       redrawOnPlay: true, // chips back to the start of their arrows
     }, DEFAULT_SPEED);
     this.#playback.wire();
-  }
-
-  #control(action) {
-    return this.shadowRoot.querySelector(`[data-action="${action}"]`);
-  }
-
-  #stat(key) {
-    return this.shadowRoot.querySelector(`[data-stat="${key}"]`);
   }
 
   // Re-simulates after an edit; a bad field shows the engine's message beside it and keeps the
@@ -110,7 +99,7 @@ export class SbCollectiveSim extends SbWidget {
     this.#flow = traffic(run.sim);
     if (!keepFormula) this.shadowRoot.querySelector('[data-cost]').innerHTML = costHTML(this.#schema, run.cost, this.#tex);
     this.shadowRoot.querySelector('[data-legend-slot]').innerHTML = legendHTML(run.sim);
-    this.#stat('check').textContent = checkText(run.sim);
+    this.stat('check').textContent = checkText(run.sim);
     this.#playback.restart();
     this.dispatchEvent(new CustomEvent('sb-change', { bubbles: true, composed: true, detail: { inputs: values, ...run } }));
   }
@@ -124,8 +113,8 @@ export class SbCollectiveSim extends SbWidget {
       el, path: el.dataset.path.split(' ').map(Number), k: Number(el.dataset.k), m: Number(el.dataset.m),
     }));
     const stats = statsView(sim, index, this.#flow);
-    for (const key of ['step', 'phase', 'clock', 'moving', 'sent', 'busiest']) this.#stat(key).textContent = stats[key];
-    this.#control('scrub').setAttribute('aria-valuetext', stats.valuetext);
+    for (const key of ['step', 'phase', 'clock', 'moving', 'sent', 'busiest']) this.stat(key).textContent = stats[key];
+    this.control('scrub').setAttribute('aria-valuetext', stats.valuetext);
   }
 
   #glide(progress) {

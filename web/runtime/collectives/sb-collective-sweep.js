@@ -52,10 +52,7 @@ export class SbCollectiveSweep extends SbWidget {
         css: CSS, schema: engine.schema(CALCULATOR), chips: engine.chips(), values, run: runSweep(engine, values),
       });
     }
-    const form = this.form();
-    form.addEventListener('change', () => this.#redraw());
-    form.addEventListener('input', () => this.#redraw());
-    form.addEventListener('submit', (event) => event.preventDefault());
+    this.onEdit(() => this.#redraw());
     this.#redraw(true);
   }
 

@@ -1,9 +1,8 @@
 // The log-log roofline plot as an SVG string (pure: runs in the builder and in the browser).
-// Hand-written rather than a charting library: a roofline is two line segments, a dashed
-// line and a point on two log axes; a library would add far more bytes than this file and
-// would need the DOM, which the builder does not have. The log scaling below is drawing
-// arithmetic only; every number printed on the plot comes from the engine result.
+// The axes are core/axes.js (d3-scale); every number printed on the plot comes from the
+// engine result.
 import { si, sci } from './format.js';
+import { logAxis, ticksSVG, frameSVG, plotArea } from './axes.js';
 import { SHADOW_CSS } from './styles.js';
 import { escapeHTML as esc } from './escape.js';
 
@@ -12,7 +11,6 @@ const HEIGHT = 400;
 const MARGIN = { left: 70, right: 32, top: 20, bottom: 52 };
 const MAX_TICKS = 8;
 
-const px = (v) => Math.round(v * 10) / 10;
 const positive = (v) => typeof v === 'number' && Number.isFinite(v) && v > 0;
 
 // Whole decades around [lo, hi], at least `pad` decades of margin on each side.
@@ -22,11 +20,10 @@ function decades(lo, hi, pad) {
 
 // Maps values to pixels on log axes spanning [10^x0, 10^x1] x [10^y0, 10^y1].
 function makeScale([x0, x1], [y0, y1]) {
-  const w = WIDTH - MARGIN.left - MARGIN.right;
-  const h = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const { left, right, top, bottom } = plotArea(WIDTH, HEIGHT, MARGIN);
   return {
-    x: (v) => px(MARGIN.left + ((Math.log10(v) - x0) / (x1 - x0)) * w),
-    y: (v) => px(MARGIN.top + ((y1 - Math.log10(v)) / (y1 - y0)) * h),
+    x: logAxis([10 ** x0, 10 ** x1], [left, right]),
+    y: logAxis([10 ** y0, 10 ** y1], [bottom, top]),
   };
 }
 
@@ -36,42 +33,35 @@ function roofPath(scale, roof, [xmin, xmax]) {
     ` L${scale.x(ridge)},${scale.y(roof.peak_flops)} L${scale.x(xmax)},${scale.y(roof.peak_flops)}`;
 }
 
-function ticksSVG(scale, [x0, x1], [y0, y1]) {
-  const parts = [];
-  const left = MARGIN.left;
-  const right = WIDTH - MARGIN.right;
-  const top = MARGIN.top;
-  const bottom = HEIGHT - MARGIN.bottom;
-  const xStep = Math.ceil((x1 - x0) / MAX_TICKS);
-  for (let k = x0; k <= x1; k += xStep) {
-    const x = scale.x(10 ** k);
-    parts.push(`<g class="tick"><line class="grid" x1="${x}" y1="${top}" x2="${x}" y2="${bottom}" ` +
-      `stroke="currentColor" stroke-opacity="0.15"/><line x1="${x}" y1="${bottom}" x2="${x}" ` +
-      `y2="${bottom + 5}" stroke="currentColor"/><text x="${x}" y="${bottom + 18}" ` +
-      `text-anchor="middle" fill="currentColor">${esc(si(10 ** k))}</text></g>`);
-  }
-  const yStep = Math.ceil((y1 - y0) / MAX_TICKS);
-  for (let k = y0; k <= y1; k += yStep) {
-    const y = scale.y(10 ** k);
-    parts.push(`<g class="tick"><line class="grid" x1="${left}" y1="${y}" x2="${right}" y2="${y}" ` +
-      `stroke="currentColor" stroke-opacity="0.15"/><line x1="${left - 5}" y1="${y}" x2="${left}" ` +
-      `y2="${y}" stroke="currentColor"/><text x="${left - 8}" y="${y + 4}" text-anchor="end" ` +
-      `fill="currentColor">${esc(sci(10 ** k))}</text></g>`);
-  }
-  parts.push(`<path class="axis" d="M${left},${top} V${bottom} H${right}" fill="none" stroke="currentColor"/>`,
+// Decades on both axes, at most MAX_TICKS labels each, and the axis titles.
+function axesSVG(scale, [x0, x1], [y0, y1]) {
+  const area = plotArea(WIDTH, HEIGHT, MARGIN);
+  const { left, right, top, bottom } = area;
+  const xs = scale.x.ticks(Math.ceil((x1 - x0) / MAX_TICKS));
+  const ys = scale.y.ticks(Math.ceil((y1 - y0) / MAX_TICKS));
+  return ticksSVG(scale.x, xs, { side: 'bottom', edge: bottom, across: [top, bottom], mark: 5, label: si }) +
+    ticksSVG(scale.y, ys, { side: 'left', edge: left, across: [left, right], mark: 5, label: sci }) +
+    frameSVG(area) +
     `<text class="axis-title" x="${(left + right) / 2}" y="${HEIGHT - 8}" text-anchor="middle" ` +
-    `fill="currentColor">arithmetic intensity (FLOP/B)</text>`,
+    `fill="currentColor">arithmetic intensity (FLOP/B)</text>` +
     `<text class="axis-title" transform="translate(14 ${(top + bottom) / 2}) rotate(-90)" ` +
-    `text-anchor="middle" fill="currentColor">attainable FLOP/s</text>`);
-  return parts.join('');
+    `text-anchor="middle" fill="currentColor">attainable FLOP/s</text>`;
 }
 
+// Labels sit under their roof's flat part; roofs with close peaks (H100 and v6e) would print
+// one label over the other, so each goes at least a line below the one above it.
 function otherRoofsSVG(scale, roofs, xrange) {
+  const labelY = new Map();
+  let last = -Infinity;
+  for (const roof of [...roofs].sort((a, b) => b.peak_flops - a.peak_flops)) {
+    last = Math.max(scale.y(roof.peak_flops) + 14, last + 14);
+    labelY.set(roof, last);
+  }
   return roofs.map((roof) =>
     `<g class="other"><path class="other-roof" d="${roofPath(scale, roof, xrange)}" fill="none" ` +
     `stroke="currentColor" stroke-opacity="0.4" stroke-width="1.5"><title>${esc(roof.label)}: ` +
     `peak ${esc(si(roof.peak_flops, 'FLOP/s'))}, HBM ${esc(si(roof.hbm_bandwidth, 'B/s'))}</title></path>` +
-    `<text class="other-label" x="${scale.x(xrange[1]) - 4}" y="${scale.y(roof.peak_flops) + 14}" ` +
+    `<text class="other-label" x="${scale.x(xrange[1]) - 4}" y="${labelY.get(roof)}" ` +
     `text-anchor="end" fill="currentColor" fill-opacity="0.7">${esc(roof.label)}</text></g>`).join('');
 }
 
@@ -148,7 +138,7 @@ export function rooflinePlotSVG(opts) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" ` +
     `class="roofline"><title>Roofline plot. ${esc(opts.label ?? '')}; ${esc(summary)}; ` +
     `peak ${esc(si(peak, 'FLOP/s'))}, critical intensity ${esc(si(ridge, 'FLOP/B'))}</title>` +
-    ticksSVG(scale, xdec, ydec) +
+    axesSVG(scale, xdec, ydec) +
     otherRoofsSVG(scale, others, xrange) +
     mainRoofSVG(scale, roofs[0], ridge, xrange) +
     (point ? pointSVG(scale, point) + legendSVG(point) : noPoint) +

@@ -76,9 +76,7 @@ export class SbCalculator extends SbWidget {
     this.#wired = true;
     const root = this.shadowRoot;
     attachMyChip(root, () => this.#recalc(true)); // first: it fills overrides before a recalc
-    root.addEventListener('input', () => this.#recalc());
-    root.addEventListener('change', () => this.#recalc());
-    root.addEventListener('submit', (event) => event.preventDefault());
+    this.onEdit(() => this.#recalc(), root);
   }
 
   #fieldValues() {

@@ -104,7 +104,7 @@ const PLOT = `
 /* Labels drawn over lines get a halo of the background, so they stay readable. */
 .plot text { paint-order: stroke; stroke: var(--_bg); stroke-width: 3px; stroke-linejoin: round; }
 /* The SVG scales down on phones; larger text in its own units keeps it legible. */
-@container (max-width: 30rem) { .plot svg { font-size: 17px; } }
+@container (max-width: 30rem) { .plot svg { font-size: 17px; } .plot .tick.minor text { display: none; } }
 .plot .axis, .plot .tick line { stroke: var(--_muted); }
 .plot .tick text, .plot .axis-title { fill: var(--_muted); }
 .plot .grid { stroke: var(--_border); }

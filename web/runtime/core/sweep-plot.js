@@ -2,11 +2,12 @@
 // question 3), as an SVG string. Pure: runs in the builder and the browser. Every plotted
 // number comes from the engine's matmul results passed in; this file only draws them.
 import { si } from './format.js';
+import { linearAxis, ticksSVG, frameSVG, plotArea } from './axes.js';
 import { escapeHTML as esc } from './escape.js';
 
 const WIDTH = 640;
 const HEIGHT = 360;
-const MARGIN = { left: 108, right: 24, top: 20, bottom: 52 };
+const MARGIN = { left: 108, right: 24, top: 40, bottom: 52 };
 const COLORS = ['var(--_accent, #2557a7)', 'var(--_memory, #9a5b00)', 'var(--_compute, #1a7f37)', 'var(--_comm, #c62828)'];
 
 export function sweepTitle(values) {
@@ -21,35 +22,19 @@ export function sweepBatches(maxBatch, points = 64) {
   return batches;
 }
 
-// Round numbers for a linear axis: about `count` ticks.
-export function ticks(max, count) {
-  const raw = max / count;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((s) => s >= raw);
-  const out = [];
-  for (let v = 0; v <= max + step / 1e6; v += step) out.push(v);
-  return out;
-}
-
 // curves: [{ label, points: [[B, flops], ...], knee: B|null }]; peak: FLOP/s of the chip.
 export function batchSweepSVG({ curves, peak, maxBatch, title }) {
-  const w = WIDTH - MARGIN.left - MARGIN.right;
-  const h = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const area = plotArea(WIDTH, HEIGHT, MARGIN);
+  const { left, right, top, bottom, w } = area;
   const ymax = peak * 1.1;
-  const x = (b) => Math.round((MARGIN.left + (b / maxBatch) * w) * 10) / 10;
-  const y = (f) => Math.round((MARGIN.top + (1 - f / ymax) * h) * 10) / 10;
-  const bottom = HEIGHT - MARGIN.bottom;
-  const parts = [];
-  for (const b of ticks(maxBatch, 8)) {
-    parts.push(`<line x1="${x(b)}" y1="${MARGIN.top}" x2="${x(b)}" y2="${bottom}" stroke="currentColor" stroke-opacity="0.12"/>` +
-      `<text x="${x(b)}" y="${bottom + 18}" text-anchor="middle" fill="currentColor">${esc(String(b))}</text>`);
-  }
-  for (const f of ticks(ymax, 5)) {
-    parts.push(`<line x1="${MARGIN.left}" y1="${y(f)}" x2="${WIDTH - MARGIN.right}" y2="${y(f)}" stroke="currentColor" stroke-opacity="0.12"/>` +
-      `<text x="${MARGIN.left - 8}" y="${y(f) + 4}" text-anchor="end" fill="currentColor">${esc(si(f, 'FLOP/s'))}</text>`);
-  }
-  parts.push(`<line class="peak" x1="${MARGIN.left}" y1="${y(peak)}" x2="${WIDTH - MARGIN.right}" y2="${y(peak)}" stroke="currentColor" stroke-dasharray="5 4"/>` +
-    `<text x="${MARGIN.left + 6}" y="${y(peak) - 6}" fill="currentColor">peak ${esc(si(peak, 'FLOP/s'))}</text>`);
+  const x = linearAxis([0, maxBatch], [left, right]);
+  const y = linearAxis([0, ymax], [bottom, top]);
+  const xs = x.ticks(8);
+  // Every other batch label gives way on a phone, where the labels are larger.
+  const parts = [ticksSVG(x, xs, { side: 'bottom', edge: bottom, across: [top, bottom], label: String, minor: (_, i) => xs.length > 6 && i % 2 === 1 }),
+    ticksSVG(y, y.ticks(5), { side: 'left', edge: left, across: [left, right], label: (f) => si(f, 'FLOP/s') })];
+  parts.push(`<line class="peak" x1="${left}" y1="${y(peak)}" x2="${right}" y2="${y(peak)}" stroke="currentColor" stroke-dasharray="5 4"/>` +
+    `<text x="${left + 6}" y="${y(peak) - 6}" fill="currentColor">peak ${esc(si(peak, 'FLOP/s'))}</text>`);
   curves.forEach((curve, i) => {
     const color = COLORS[i % COLORS.length];
     const d = curve.points.map(([b, f], k) => `${k ? 'L' : 'M'}${x(b)},${y(f)}`).join(' ');
@@ -57,14 +42,15 @@ export function batchSweepSVG({ curves, peak, maxBatch, title }) {
     if (curve.knee !== null && curve.knee <= maxBatch) {
       parts.push(`<circle class="knee" data-knee="${esc(String(Math.round(curve.knee)))}" cx="${x(curve.knee)}" cy="${y(peak)}" r="5" fill="${color}"/>`);
     }
-    const ly = MARGIN.top + 150 + i * 20;
+    const ly = top + 150 + i * 20;
     const knee = curve.knee === null ? 'never compute-bound' : `knee at B = ${Math.round(curve.knee)}`;
-    parts.push(`<text x="${WIDTH - MARGIN.right - 8}" y="${ly}" text-anchor="end" fill="${color}" font-weight="600">` +
+    parts.push(`<text x="${right - 8}" y="${ly}" text-anchor="end" fill="${color}" font-weight="600">` +
       `${esc(curve.label)}: ${esc(knee)}</text>`);
   });
-  parts.push(`<path d="M${MARGIN.left},${MARGIN.top} V${bottom} H${WIDTH - MARGIN.right}" fill="none" stroke="currentColor"/>`,
-    `<text x="${MARGIN.left + w / 2}" y="${HEIGHT - 10}" text-anchor="middle" fill="currentColor">token batch B</text>`,
-    `<text transform="translate(14 ${MARGIN.top + h / 2}) rotate(-90)" text-anchor="middle" fill="currentColor">achievable FLOP/s</text>`);
+  // The y title sits above the axis, clear of the tick labels at any text size.
+  parts.push(frameSVG(area),
+    `<text class="axis-title" x="${left + w / 2}" y="${HEIGHT - 10}" text-anchor="middle" fill="currentColor">token batch B</text>`,
+    `<text class="axis-title" x="8" y="${top - 14}" fill="currentColor">achievable FLOP/s</text>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" class="sweep">` +
     `<title>${esc(title)}</title>${parts.join('')}</svg>`;
 }

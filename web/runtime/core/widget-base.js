@@ -18,7 +18,7 @@ import { escapeHTML } from './escape.js';
 import { attributeName, clearErrors, showError, setField } from './widget-dom.js';
 
 // loadEngine() with the formatter registered: the one way the runtime gets its engine.
-export function widgetEngine() {
+function widgetEngine() {
   return loadEngine().then((engine) => {
     useEngine(engine);
     return engine;
@@ -54,6 +54,23 @@ export class SbWidget extends HTMLElement {
 
   form() {
     return this.shadowRoot?.querySelector('form') ?? null;
+  }
+
+  // Every edit of a field (input and change; both fire for one edit, so `handler` compares
+  // with its last values) runs handler(event); the form never submits.
+  onEdit(handler, target = this.form()) {
+    target.addEventListener('input', handler);
+    target.addEventListener('change', handler);
+    target.addEventListener('submit', (event) => event.preventDefault());
+  }
+
+  // A playback control ([data-action]) and a figure ([data-stat]) of the shadow root.
+  control(action) {
+    return this.shadowRoot.querySelector(`[data-action="${action}"]`);
+  }
+
+  stat(key) {
+    return this.shadowRoot.querySelector(`[data-stat="${key}"]`);
   }
 
   connectedCallback() {

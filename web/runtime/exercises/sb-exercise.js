@@ -20,7 +20,7 @@
 //
 // The variant on screen follows the URL hash "#ex-ID=SEED" (variant-hash.js), else the seed of
 // the last check saved in progress, else the book's problem (seed 0).
-import { widgetEngine } from '../core/widget-base.js';
+import { SbWidget } from '../core/widget-base.js';
 import { exerciseShellHTML, partSolutionHTML } from './exercise-html.js';
 import { EXERCISE_CSS } from '../core/styles.js';
 import { seedFromHash, hashWithSeed, randomSeed, MAX_SEED } from './variant-hash.js';
@@ -42,7 +42,9 @@ function addStyleOnce() {
 // The browser's Markdown + KaTeX, fetched only when a variant needs it (see typeset.js).
 const typeset = () => import('../core/typeset.js');
 
-export class SbExercise extends HTMLElement {
+// Only the engine comes from SbWidget: the book's problem shows (and the element starts) before
+// the engine is here, and it lives in the light DOM with notices of its own.
+export class SbExercise extends SbWidget {
   #started = false;
   #file = '';
   #spec = null;
@@ -89,7 +91,7 @@ export class SbExercise extends HTMLElement {
     if (fromHash.present && fromHash.seed === null) this.#badHash(fromHash.raw);
     const seed = fromHash.present ? fromHash.seed ?? 0 : saved?.seed ?? 0;
     // Load the engine now, so the first Check is quick and a failure shows before anyone types.
-    widgetEngine().catch((err) => this.#notice('engine',
+    this.engine().catch((err) => this.#notice('engine',
       `The exercise engine failed to load (${message(err)}): answers cannot be checked.`));
     await this.#showSeed(seed, { updateHash: false });
   }
@@ -112,7 +114,7 @@ export class SbExercise extends HTMLElement {
   // A bare <sb-exercise> (an embed): the shell is built from the engine's book variant.
   async #renderShell() {
     try {
-      const [engine, { renderPrompt, renderTex }] = await Promise.all([widgetEngine(), typeset()]);
+      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.engine(), typeset()]);
       const variant = engine.exerciseVariant(this.#file, this.exerciseId, 0);
       this.insertAdjacentHTML('beforeend', exerciseShellHTML({
         id: this.exerciseId,
@@ -164,7 +166,7 @@ export class SbExercise extends HTMLElement {
     const seed = this.#seed;
     let grade;
     try {
-      const engine = await widgetEngine();
+      const engine = await this.engine();
       grade = engine.exerciseGrade(this.#file, this.exerciseId, seed, index, answer);
     } catch (err) {
       this.#say(part, 'invalid', `This answer cannot be checked: ${message(err)}`);
@@ -188,7 +190,7 @@ export class SbExercise extends HTMLElement {
   async newVariant() {
     let engine;
     try {
-      engine = await widgetEngine();
+      engine = await this.engine();
     } catch (err) {
       this.#notice('variant', `No variant can be drawn: the engine failed to load (${message(err)}).`);
       return;
@@ -225,7 +227,7 @@ export class SbExercise extends HTMLElement {
     this.classList.add('is-loading');
     this.setAttribute('aria-busy', 'true');
     try {
-      const [engine, { renderPrompt, renderTex }] = await Promise.all([widgetEngine(), typeset()]);
+      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.engine(), typeset()]);
       variant ??= engine.exerciseVariant(this.#file, this.exerciseId, seed);
       if (generation !== this.#generation) return;
       this.#fill(renderPrompt(variant.prompt), variant.parts.map((part) => partSolutionHTML(part, renderTex)));

@@ -2,35 +2,38 @@
 // catalog as a table sorted by clicking a heading. The builder emits the whole table in a
 // declarative shadow root, so it reads before any script; this element only adds sorting
 // (rows are moved, not re-rendered). Outside the book (no static table) it renders from the engine.
-import { widgetEngine } from '../core/widget-base.js';
+import { SbWidget } from '../core/widget-base.js';
 import { chipTableModel, chipTableHTML, rowsFromDOM, sortRows } from './chip-table-view.js';
 import { SHADOW_CSS, CATALOG_CSS } from '../core/styles.js';
-import { escapeHTML } from '../core/escape.js';
 
 const list = (text) => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : null);
+const TABLE_CSS = `${SHADOW_CSS}${CATALOG_CSS}`;
 
-export class SbChipTable extends HTMLElement {
-  #started = false;
+export class SbChipTable extends SbWidget {
+  static css = TABLE_CSS;
+  static loading = 'Loading the catalog…';
+  static failure = 'the catalog failed to load';
 
+  #wired = false;
+
+  // The static table needs no engine: only sorting is added (rows are moved). Without it the
+  // table is rendered from the engine's catalog.
   connectedCallback() {
-    if (this.#started) return;
-    this.#started = true;
-    if (!this.shadowRoot) this.#render();
+    if (!this.shadowRoot) super.connectedCallback();
+    if (this.#wired) return;
+    this.#wired = true;
     this.shadowRoot.addEventListener('click', (event) => {
       const button = event.target.closest?.('button[data-sort]');
       if (button) this.sortBy(button.dataset.sort);
     });
   }
 
-  async #render() {
-    const root = this.attachShadow({ mode: 'open' });
-    root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style><p class="loading" role="status">Loading the catalog…</p>`;
+  start(engine) {
     try {
-      const engine = await widgetEngine();
       const model = chipTableModel(engine.chips(), { chips: list(this.getAttribute('chips')), fields: list(this.getAttribute('fields')) });
-      root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${chipTableHTML(model)}`;
+      this.shadowRoot.innerHTML = `<style>${TABLE_CSS}</style>${chipTableHTML(model)}`;
     } catch (err) {
-      root.innerHTML = `<style>${SHADOW_CSS}</style><p class="error" role="alert">${escapeHTML(err?.message ?? err)}</p>`;
+      this.showFatal(err?.message ?? String(err));
     }
   }
 

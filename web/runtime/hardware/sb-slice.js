@@ -35,9 +35,7 @@ export class SbSlice extends SbWidget {
       const { slice, error } = sliceOf(engine, chip.id, shape);
       root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${sliceHTML({ catalog: this.#catalog, chip, shape, slice, error: error?.message })}`;
     }
-    root.addEventListener('input', (event) => this.#update(event.target.name));
-    root.addEventListener('change', (event) => this.#update(event.target.name));
-    root.addEventListener('submit', (event) => event.preventDefault());
+    this.onEdit((event) => this.#update(event.target.name), root);
     this.#update('');
   }
 

@@ -4,10 +4,9 @@
 // DOM); the reader can change the chip and the number formats. A chip or format not given is
 // the matmul calculator's default.
 import { CalculatorError } from '../../../bindings/wasm/engine.mjs';
-import { widgetEngine } from '../core/widget-base.js';
+import { SbWidget } from '../core/widget-base.js';
 import { batchSweepHTML, batchSweepSVG, sweepCurves, sweepTitle } from '../core/sweep-plot.js';
 import { SHADOW_CSS } from '../core/styles.js';
-import { escapeHTML } from '../core/escape.js';
 import { schemaDefault } from '../core/widget-form.js';
 import { attributeName } from '../core/widget-dom.js';
 
@@ -29,60 +28,60 @@ export function sweepSettings(element, schema) {
   };
 }
 
+const messageOf = (err) => (err instanceof CalculatorError ? err.message : String(err));
 
-export class SbBatchSweep extends HTMLElement {
+export class SbBatchSweep extends SbWidget {
+  static loading = 'Loading the calculator engine…';
+  static failure = 'the calculator engine failed to load';
+
   #engine = null;
 
-  async connectedCallback() {
-    if (this.#engine) return;
-    if (!this.shadowRoot) this.attachShadow({ mode: 'open' }).innerHTML = `<style>${SHADOW_CSS}</style><p class="loading">Loading the calculator engine…</p>`;
-    try {
-      this.#engine = await widgetEngine();
-    } catch (err) {
-      this.#show(`the calculator engine failed to load: ${err?.message ?? err}`);
-      return;
-    }
-    if (!this.shadowRoot.querySelector('form')) this.#render(sweepSettings(this, this.#engine.schema('matmul')).values);
+  // Any shadow root is the static page's: its plot stays until the engine is here.
+  placeholder() {
+    if (!this.shadowRoot) super.placeholder();
+  }
+
+  start(engine) {
+    this.#engine = engine;
+    if (!this.form()) this.#render(sweepSettings(this, engine.schema('matmul')).values);
     this.shadowRoot.addEventListener('change', () => this.#redraw());
   }
 
   #values() {
-    const form = this.shadowRoot.querySelector('form');
-    return Object.fromEntries(new FormData(form).entries());
+    return Object.fromEntries(new FormData(this.form()).entries());
+  }
+
+  // The curves and the plot for `values`; throws the engine's error.
+  #plot(values) {
+    const settings = sweepSettings(this, this.#engine.schema('matmul'));
+    const { curves, peak } = sweepCurves(this.#engine, { inputs: values, sizes: settings.sizes, maxBatch: settings.maxBatch });
+    return batchSweepSVG({ curves, peak, maxBatch: settings.maxBatch, title: sweepTitle(values) });
   }
 
   #render(values) {
     const schema = this.#engine.schema('matmul');
-    const settings = sweepSettings(this, schema);
     const chips = this.#engine.chips();
     const dtypes = schema.inputs.find((i) => i.name === 'dtype').choices;
     let svg = '';
     let error = '';
     try {
-      const { curves, peak } = sweepCurves(this.#engine, { inputs: values, sizes: settings.sizes, maxBatch: settings.maxBatch });
-      svg = batchSweepSVG({ curves, peak, maxBatch: settings.maxBatch, title: sweepTitle(values) });
+      svg = this.#plot(values);
     } catch (err) {
-      error = err instanceof CalculatorError ? err.message : String(err);
+      error = messageOf(err);
     }
     this.shadowRoot.innerHTML = batchSweepHTML({ css: SHADOW_CSS, chips, dtypes, values, svg, error });
   }
 
+  // A format the chip has no peak for: say so beside the controls, keep the last plot.
   #redraw() {
-    const values = this.#values();
-    const settings = sweepSettings(this, this.#engine.schema('matmul'));
-    const slot = this.shadowRoot.querySelector('[data-error-for=""]');
+    let svg;
     try {
-      const { curves, peak } = sweepCurves(this.#engine, { inputs: values, sizes: settings.sizes, maxBatch: settings.maxBatch });
-      this.shadowRoot.querySelector('[data-plot]').innerHTML =
-        batchSweepSVG({ curves, peak, maxBatch: settings.maxBatch, title: sweepTitle(values) });
-      slot.textContent = '';
+      svg = this.#plot(this.#values());
     } catch (err) {
-      // A format the chip has no peak for: say so beside the controls, keep the last plot.
-      slot.textContent = err instanceof CalculatorError ? err.message : String(err);
+      this.showError({ field: '', message: messageOf(err) }, '', false);
+      return;
     }
-  }
-
-  #show(message) {
-    this.shadowRoot.innerHTML = `<style>${SHADOW_CSS}</style><p class="error" role="alert">${escapeHTML(message)}</p>`;
+    this.shadowRoot.querySelector('[data-plot]').innerHTML = svg;
+    this.clearErrors();
   }
 }

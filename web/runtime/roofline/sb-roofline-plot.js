@@ -10,10 +10,10 @@
 // (both from render.js). A shadow root because the SVG's CSS must not leak into the page.
 // That SVG stays until the first `sb-change` from the calculator, then is redrawn in place.
 // Without static content the element shows a waiting line until then.
-import { widgetEngine } from '../core/widget-base.js';
+import { SbWidget } from '../core/widget-base.js';
 import { rooflinePlotHTML, rooflinePlotOptions, rooflinePlotSVG } from '../core/plot.js';
 
-export class SbRooflinePlot extends HTMLElement {
+export class SbRooflinePlot extends SbWidget {
   #latest = null;
   #catalog = null;
   #loading = false;
@@ -21,6 +21,7 @@ export class SbRooflinePlot extends HTMLElement {
     if (event.target?.id && event.target.id === this.getAttribute('for')) this.#draw(event.detail);
   };
 
+  // No engine of its own until the first draw: the plot follows its calculator.
   connectedCallback() {
     if (!this.shadowRoot) this.attachShadow({ mode: 'open' }).innerHTML = rooflinePlotHTML(null);
     document.addEventListener('sb-change', this.#onChange);
@@ -35,23 +36,28 @@ export class SbRooflinePlot extends HTMLElement {
     document.removeEventListener('sb-change', this.#onChange);
   }
 
-  // The engine gives chip names and the comparison chips. Events that arrive while it loads
-  // only replace #latest: the one pending draw then uses the newest.
+  // The engine gives chip names, the comparison chips and every printed number. Events that
+  // arrive while it loads only replace #latest: the one pending draw then uses the newest.
   async #draw(detail) {
     this.#latest = detail;
     if (!this.#catalog) {
       if (this.#loading) return;
       this.#loading = true;
-      this.#catalog = await widgetEngine().then(
-        (engine) => ({ engine, chips: engine.chips() }),
-        () => ({ engine: null, chips: [] }), // no names: the plot still draws from the result
-      );
+      try {
+        const engine = await this.engine();
+        this.#catalog = { engine, chips: engine.chips() };
+      } catch (err) {
+        // The calculator that fired has an engine, so this is a second failure: say so.
+        this.#loading = false;
+        this.showFatal(`the plot's engine failed to load: ${err?.message ?? err}`);
+        return;
+      }
     }
     const { calculator, inputs, result } = this.#latest;
     const { engine, chips } = this.#catalog;
     let schema = null;
     try {
-      schema = engine?.schema(calculator) ?? null;
+      schema = engine.schema(calculator);
     } catch {
       // an unknown calculator name: the label falls back to the chip id
     }

@@ -60,9 +60,7 @@ export class SpecWidget extends SbWidget {
 
   #wire() {
     const root = this.shadowRoot;
-    root.addEventListener('input', () => this.#update());
-    root.addEventListener('change', () => this.#update());
-    root.addEventListener('submit', (event) => event.preventDefault());
+    this.onEdit(() => this.#update(), root);
     root.addEventListener('click', (event) => {
       const preset = event.target.closest?.('button[data-preset]')?.dataset.preset;
       if (!preset) return;

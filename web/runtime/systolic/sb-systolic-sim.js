@@ -74,23 +74,12 @@ export class SbSystolicSim extends SbWidget {
 
   #wire() {
     const root = this.shadowRoot;
-    const form = this.form();
-    form.addEventListener('input', () => this.#resimulate());
-    form.addEventListener('change', () => this.#resimulate());
-    form.addEventListener('submit', (event) => event.preventDefault());
+    this.onEdit(() => this.#resimulate());
     this.#playback = new Playback(root, {
       last: () => (this.#sim ? this.#sim.frames.length - 1 : -1),
       show: (index) => this.#show(index),
     }, DEFAULT_SPEED);
     this.#playback.wire();
-  }
-
-  #control(action) {
-    return this.shadowRoot.querySelector(`[data-action="${action}"]`);
-  }
-
-  #stat(key) {
-    return this.shadowRoot.querySelector(`[data-stat="${key}"]`);
   }
 
   // Re-simulates after an edit; a bad field shows the engine's message beside it and keeps the
@@ -116,9 +105,9 @@ export class SbSystolicSim extends SbWidget {
     this.shadowRoot.querySelector('[data-grid]').innerHTML = gridSVG(run.sim.rows, run.sim.cols, run.sim.frames[0], run.sim.dataflow);
     this.#cacheCells();
     this.shadowRoot.querySelector('[data-flow]').textContent = legendText(run.sim.dataflow);
-    this.#stat('check').textContent = checkText(run.sim, run.closed);
-    this.#stat('sim-cycles').textContent = String(run.sim.cycles);
-    this.#stat('total').textContent = statsView(run.sim, 0, 1).total;
+    this.stat('check').textContent = checkText(run.sim, run.closed);
+    this.stat('sim-cycles').textContent = String(run.sim.cycles);
+    this.stat('total').textContent = statsView(run.sim, 0, 1).total;
     this.#playback.restart();
   }
 
@@ -141,10 +130,10 @@ export class SbSystolicSim extends SbWidget {
       if (cell.shown.cls !== view.cls) cell.g.setAttribute('class', cell.shown.cls = view.cls);
     }
     const stats = statsView(this.#sim, index, this.#cells.length, this.#cumulative);
-    this.#stat('cycle').textContent = stats.cycle;
-    this.#stat('macs-now').textContent = stats.macsNow;
-    this.#stat('macs').textContent = stats.macsSoFar;
-    this.#stat('utilization').textContent = stats.utilization;
-    this.#control('scrub').setAttribute('aria-valuetext', stats.valuetext);
+    this.stat('cycle').textContent = stats.cycle;
+    this.stat('macs-now').textContent = stats.macsNow;
+    this.stat('macs').textContent = stats.macsSoFar;
+    this.stat('utilization').textContent = stats.utilization;
+    this.control('scrub').setAttribute('aria-valuetext', stats.valuetext);
   }
 }

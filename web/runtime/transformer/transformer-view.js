@@ -6,6 +6,7 @@
 // lays the answer out and draws it.
 import { formatValue, si } from '../core/format.js';
 import { escapeHTML as esc } from '../core/escape.js';
+import { linearAxis, logAxis, ticksSVG, frameSVG, plotArea } from '../core/axes.js';
 import { attributeName } from '../core/widget-dom.js';
 
 // The shape fields the form shows; the rest of the catalog's fields sit under "more".
@@ -273,39 +274,30 @@ export function totalsHTML(r, values = {}) {
 
 const PW = 400;
 const PH = 210;
-const PM = { left: 42, right: 12, top: 12, bottom: 38 };
+const PM = { left: 42, right: 18, top: 12, bottom: 38 }; // right: room for the 1M label
 
 export function sharePlotSVG({ points, crossover }, current = null) {
-  const w = PW - PM.left - PM.right;
-  const h = PH - PM.top - PM.bottom;
-  const lx = (t) => Math.round((PM.left + ((Math.log10(t) - 3) / 3) * w) * 10) / 10;
-  const ly = (s) => Math.round((PM.top + (1 - s) * h) * 10) / 10;
-  const bottom = PM.top + h;
-  const parts = [];
-  for (const [t, label] of [[1e3, '1k'], [1e4, '10k'], [1e5, '100k'], [1e6, '1M']]) {
-    parts.push(`<line class="grid" x1="${lx(t)}" y1="${PM.top}" x2="${lx(t)}" y2="${bottom}"/>` +
-      `<text class="tick" x="${lx(t)}" y="${bottom + 15}" text-anchor="middle">${label}</text>`);
-  }
-  for (const s of [0, 0.25, 0.5, 0.75, 1]) {
-    parts.push(`<line class="grid" x1="${PM.left}" y1="${ly(s)}" x2="${PW - PM.right}" y2="${ly(s)}"/>` +
-      `<text class="tick" x="${PM.left - 5}" y="${ly(s) + 4}" text-anchor="end">${s * 100}%</text>`);
-  }
+  const area = plotArea(PW, PH, PM);
+  const { left, right, top, bottom, w } = area;
+  const lx = logAxis([SWEEP_MIN, SWEEP_MAX], [left, right]);
+  const ly = linearAxis([0, 1], [bottom, top]);
+  const parts = [ticksSVG(lx, lx.ticks(), { side: 'bottom', edge: bottom, across: [top, bottom], gap: 15, label: tokensText }),
+    ticksSVG(ly, ly.ticks(4), { side: 'left', edge: left, across: [left, right], gap: 5, label: (s) => `${Math.round(s * 100)}%` })];
   const d = points.map(([t, s], i) => `${i ? 'L' : 'M'}${lx(t)},${ly(s)}`).join(' ');
-  parts.push(`<path class="axis" d="M${PM.left},${PM.top} V${bottom} H${PW - PM.right}"/>`,
-    `<path class="curve" d="${d}"/>`);
+  parts.push(frameSVG(area), `<path class="curve" d="${d}"/>`);
   if (crossover >= SWEEP_MIN && crossover <= SWEEP_MAX) {
     const x = lx(crossover);
-    const anchor = x > PM.left + w * 0.7 ? 'end' : 'start';
-    parts.push(`<line class="cross" x1="${x}" y1="${PM.top}" x2="${x}" y2="${bottom}" data-crossover="${Math.round(crossover)}"/>` +
-      `<text class="cross-label" x="${anchor === 'end' ? x - 5 : x + 5}" y="${PM.top + 14}" text-anchor="${anchor}">T = ${tokensText(crossover)}</text>`);
+    const anchor = x > left + w * 0.7 ? 'end' : 'start';
+    parts.push(`<line class="cross" x1="${x}" y1="${top}" x2="${x}" y2="${bottom}" data-crossover="${Math.round(crossover)}"/>` +
+      `<text class="cross-label" x="${anchor === 'end' ? x - 5 : x + 5}" y="${top + 14}" text-anchor="${anchor}">T = ${tokensText(crossover)}</text>`);
   } else {
     const where = crossover < SWEEP_MIN ? 'crossover below 1k' : `crossover at T = ${tokensText(crossover)}`;
-    parts.push(`<text class="cross-label" x="${PM.left + 6}" y="${PM.top + 14}">${esc(where)}</text>`);
+    parts.push(`<text class="cross-label" x="${left + 6}" y="${top + 14}">${esc(where)}</text>`);
   }
   if (current && current.T >= SWEEP_MIN && current.T <= SWEEP_MAX) {
     parts.push(`<circle class="now" cx="${lx(current.T)}" cy="${ly(current.share)}" r="4.5"><title>T = ${esc(tokensText(current.T))}: ${esc(formatValue(100 * current.share, '', 'num'))}%</title></circle>`);
   }
-  parts.push(`<text class="axis-title" x="${PM.left + w / 2}" y="${PH - 4}" text-anchor="middle">context length T (tokens, log scale)</text>`);
+  parts.push(`<text class="axis-title" x="${left + w / 2}" y="${PH - 4}" text-anchor="middle">context length T (tokens, log scale)</text>`);
   return `<svg class="share" viewBox="0 0 ${PW} ${PH}" role="img" aria-label="dot-product attention's share of the layer FLOPs against context length">${parts.join('')}</svg>`;
 }
 
