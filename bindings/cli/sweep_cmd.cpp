@@ -66,7 +66,14 @@ std::string unit_of(const Schema& schema, const std::string& name) {
   return "";
 }
 
-Result<std::vector<double>> sweep_values(const Options& opt) {
+// A count input (or a named dimension, upper-case) takes whole numbers only.
+bool whole_input(const Schema& schema, const std::string& name) {
+  for (const InputSpec& in : schema.inputs)
+    if (in.name == name) return in.kind == InputKind::count;
+  return !name.empty() && name[0] >= 'A' && name[0] <= 'Z';
+}
+
+Result<std::vector<double>> sweep_values(const Options& opt, bool whole) {
   if (opt.values) {
     if (opt.from || opt.to || opt.points) {
       return bad("values", "give --values or --from/--to/--points, not both");
@@ -95,7 +102,7 @@ Result<std::vector<double>> sweep_values(const Options& opt) {
     }
     points = p.value();
   }
-  return sweep_points(from.value(), to.value(), static_cast<int>(points), opt.log);
+  return sweep_points(from.value(), to.value(), static_cast<int>(points), opt.log, whole);
 }
 
 }  // namespace
@@ -107,7 +114,7 @@ int sweep_command(const Options& opt) {
   auto schema = schema_of(name);
   if (!schema.ok()) return fail(opt, schema.error());
   if (!opt.over) return fail(opt, bad("over", "--over INPUT is needed: the input to sweep"));
-  Result<std::vector<double>> values = sweep_values(opt);
+  Result<std::vector<double>> values = sweep_values(opt, whole_input(schema.value(), *opt.over));
   if (!values.ok()) return fail(opt, values.error());
   SweepRequest q{name, inputs.value(), *opt.over, values.value(),
                  opt.outputs ? split(*opt.outputs) : std::vector<std::string>{}};

@@ -71,6 +71,9 @@ test('the CLI sweeps and solves with the same numbers', async () => {
   assert.match(text.out, /^B = 256 tokens: the smallest at which intensity reaches 240 FLOP\/B/);
   const log = cli('sweep', 'roofline', '--text', '--over', 'flops', '--from', '1e9', '--to', '1e12', '--points', '4', '--log', '--outputs', 't_compute');
   assert.equal(log.out, 'flops\tt_compute\n1 GFLOP\t5.08 µs\n10 GFLOP\t50.8 µs\n100 GFLOP\t508 µs\n1 TFLOP\t5.08 ms\n');
+  const whole = cli('sweep', 'matmul', '--over', 'B', '--from', '1', '--to', '1e9', '--points', '3', '--log', '--outputs', 'flops');
+  assert.equal(whole.code, 0, whole.err);
+  assert.deepEqual(JSON.parse(whole.out).values, [1, 31623, 1e9]); // a count input takes whole numbers
   const bad = cli('sweep', 'matmul', '--over', 'B', '--values', '1,x');
   assert.equal(bad.code, 2);
   assert.equal(bad.err, 'scalebook: --values must be numbers, got "x"\n');

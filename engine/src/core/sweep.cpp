@@ -1,5 +1,6 @@
 #include "scalebook/core/sweep.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -56,7 +57,7 @@ struct Probe {
 
 }  // namespace
 
-Result<std::vector<double>> sweep_points(double from, double to, int count, bool log) {
+Result<std::vector<double>> sweep_points(double from, double to, int count, bool log, bool whole) {
   if (!std::isfinite(from) || !std::isfinite(to) || !(from < to)) {
     return fail(ErrorCode::invalid_argument, "from",
                 "from must be a finite number below to, got from=" + format_number(from) +
@@ -77,6 +78,10 @@ Result<std::vector<double>> sweep_points(double from, double to, int count, bool
     xs[static_cast<std::size_t>(i)] = log ? from * std::pow(to / from, t) : from + (to - from) * t;
   }
   xs.back() = to;
+  if (whole) {
+    for (double& x : xs) x = std::round(x);
+    xs.erase(std::unique(xs.begin(), xs.end()), xs.end());
+  }
   return xs;
 }
 

@@ -40,6 +40,12 @@ TEST_CASE("sweep points: linear and log, end points exact", "[sweep]") {
   REQUIRE(log.ok());
   CHECK(log.value()[2] == Approx(1e6));
   CHECK(log.value().back() == 1e10);
+  auto whole = sweep_points(1, 1e9, 3, true, true);
+  REQUIRE(whole.ok());
+  CHECK(whole.value() == std::vector<double>{1, 31623, 1e9});
+  auto few = sweep_points(1, 3, 10, false, true);
+  REQUIRE(few.ok());
+  CHECK(few.value() == std::vector<double>{1, 2, 3});
   test::check_error(sweep_points(0, 10, 5, true).error(), ErrorCode::invalid_argument, "from",
                     "a log sweep needs from > 0, got 0");
   test::check_error(sweep_points(1, 10, 20000, false).error(), ErrorCode::out_of_range, "points",

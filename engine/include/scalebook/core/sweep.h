@@ -30,7 +30,9 @@ struct SweepResult {
 };
 
 // Evenly spaced points from `from` to `to` inclusive, on a log scale when `log` (from > 0).
-Result<std::vector<double>> sweep_points(double from, double to, int count, bool log);
+// `whole`: for a count input, each point rounded to a whole number, repeats dropped.
+Result<std::vector<double>> sweep_points(double from, double to, int count, bool log,
+                                         bool whole = false);
 
 // An error at one point carries that point in its message ("at B=3: ...").
 Result<SweepResult> sweep(const SweepRequest& request);
