@@ -7,7 +7,15 @@ import sirv from 'sirv';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export function serve({ dir = path.join(ROOT, 'dist'), port = 8000, host = '127.0.0.1' } = {}) {
-  const handler = sirv(dir, { dev: true, etag: true });
+  // The runtime and its engine are fetched by other sites' pages (one script tag in a blog
+  // post): module scripts and the .wasm are CORS requests, so the assets allow any origin.
+  const handler = sirv(dir, {
+    dev: true,
+    etag: true,
+    setHeaders: (res, pathname) => {
+      if (pathname.startsWith('/assets/')) res.setHeader('Access-Control-Allow-Origin', '*');
+    },
+  });
   const server = http.createServer((req, res) => handler(req, res, () => {
     res.statusCode = 404;
     res.end('not found');
