@@ -66,19 +66,6 @@ Json to_json(const Schema& schema) {
   return j;
 }
 
-// Kept for callers that marshal a table on its own; calculations go through the writer.
-Json to_json(const Table& table) {
-  Json rows = Json::array();
-  for (const std::vector<Value>& row : table.rows) {
-    Json r = Json::object();
-    for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i) {
-      r[table.columns[i]] = to_json(row[i]);
-    }
-    rows.push_back(r);
-  }
-  return rows;
-}
-
 Json to_json(const Calculation& calc, bool explain) {
   return Json::parse(calculation_text(calc, explain));
 }

@@ -3,9 +3,7 @@
 namespace scalebook {
 
 bool ResolvedInputs::declared(const std::string& name) const {
-  if (!schema_) return true;
-  for (const InputSpec& spec : schema_->inputs)
-    if (spec.name == name) return true;
+  if (declares(name)) return true;
   if (undeclared_.empty()) undeclared_ = name;
   return false;
 }

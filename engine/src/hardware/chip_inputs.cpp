@@ -85,6 +85,15 @@ std::vector<InputSpec> chip_override_inputs(bool with_comm) {
   return specs;
 }
 
+namespace {
+
+// An override the caller gave; shared by calculators whose schema has it and those without.
+bool given(const ResolvedInputs& inputs, const char* name) {
+  return inputs.declares(name) && inputs.has(name);
+}
+
+}  // namespace
+
 Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dtype) {
   ChipNumbers numbers;
   numbers.chip = chip_of(inputs);
@@ -92,22 +101,19 @@ Result<ChipNumbers> resolve_chip(const ResolvedInputs& inputs, Dtype compute_dty
     return Error{ErrorCode::not_found, "chip", "unknown chip \"" + inputs.text("chip") + "\""};
   }
   const Chip& chip = *numbers.chip;
-  numbers.peak_flops = (inputs.declares("peak_flops") && inputs.has("peak_flops"))
-                           ? inputs.number("peak_flops")
-                           : peak_flops(chip, compute_dtype);
+  numbers.peak_flops =
+      given(inputs, "peak_flops") ? inputs.number("peak_flops") : peak_flops(chip, compute_dtype);
   if (numbers.peak_flops <= 0) {
     return Error{ErrorCode::unsupported, "dtype",
                  chip.id + " has no " + to_string(compute_dtype) +
                      " peak in the catalog; give peak_flops to set one"};
   }
-  numbers.hbm_bandwidth = (inputs.declares("hbm_bandwidth") && inputs.has("hbm_bandwidth"))
-                              ? inputs.number("hbm_bandwidth")
-                              : chip.hbm_bandwidth;
-  numbers.comm_bandwidth = (inputs.declares("comm_bandwidth") && inputs.has("comm_bandwidth"))
-                               ? inputs.number("comm_bandwidth")
-                               : chip.comm_bandwidth;
+  numbers.hbm_bandwidth =
+      given(inputs, "hbm_bandwidth") ? inputs.number("hbm_bandwidth") : chip.hbm_bandwidth;
+  numbers.comm_bandwidth =
+      given(inputs, "comm_bandwidth") ? inputs.number("comm_bandwidth") : chip.comm_bandwidth;
   // Only a calculator that moves bytes between chips (it has comm_bytes) needs the link.
-  if (numbers.comm_bandwidth <= 0 && (inputs.declares("comm_bytes") && inputs.has("comm_bytes"))) {
+  if (numbers.comm_bandwidth <= 0 && given(inputs, "comm_bytes")) {
     return Error{ErrorCode::unsupported, "comm_bandwidth",
                  chip.id + " has no comm_bandwidth in the catalog; give comm_bandwidth to set one"};
   }

@@ -24,16 +24,8 @@ Result<Mesh> parse_shape(Scanner& s) {
   while (true) {
     s.skip_spaces();
     int start = s.pos();
-    std::int64_t size = 0;
     bool huge = false;
-    while (is_digit(s.peek())) {
-      size = size * 10 + (s.peek() - '0');
-      if (size > kMaxMeshDevices) {
-        huge = true;
-        size = kMaxMeshDevices + 1;
-      }
-      s.advance();
-    }
+    std::int64_t size = s.digits(kMaxMeshDevices, huge);
     if (s.pos() == start) return s.error_here("needs a size (a whole number) but got " + s.here());
     if (mesh.axes.size() == 3) {
       return s.error("shape has more than 3 axes (a slice shape names them X, Y, Z)", start);
@@ -79,16 +71,8 @@ std::optional<Error> parse_mesh_entry(Scanner& s, Mesh& mesh) {
   }
   s.skip_spaces();
   int size_at = s.pos();
-  std::int64_t size = 0;
   bool huge = false;
-  while (is_digit(s.peek())) {
-    size = size * 10 + (s.peek() - '0');
-    if (size > kMaxMeshDevices) {
-      huge = true;
-      size = kMaxMeshDevices + 1;
-    }
-    s.advance();
-  }
+  std::int64_t size = s.digits(kMaxMeshDevices, huge);
   const std::string axis_name(1, axis);
   if (s.pos() == size_at) {
     return s.error_here("axis " + axis_name + " needs a size (a whole number) but got " + s.here());

@@ -3,6 +3,7 @@
 // position over the text with errors that point into it, the characters the notation is made
 // of, and the checks both apply before and after parsing.
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -38,6 +39,21 @@ class Scanner {
   void advance() { ++i_; }
   void skip_spaces() {
     while (!at_end() && is_space(text_[i_])) ++i_;
+  }
+  // The digits here as a number, held at cap + 1 once past `cap` (so a long run cannot
+  // overflow); `huge` says it went past.
+  std::int64_t digits(std::int64_t cap, bool& huge) {
+    std::int64_t n = 0;
+    huge = false;
+    while (is_digit(peek())) {
+      n = n * 10 + (peek() - '0');
+      if (n > cap) {
+        huge = true;
+        n = cap + 1;
+      }
+      advance();
+    }
+    return n;
   }
   bool take(char c) {
     if (peek() != c || at_end()) return false;

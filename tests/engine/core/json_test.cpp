@@ -8,11 +8,22 @@
 namespace scalebook {
 namespace {
 
+Json table_reference(const Table& table) {
+  Json rows = Json::array();
+  for (const std::vector<Value>& row : table.rows) {
+    Json r = Json::object();
+    for (std::size_t i = 0; i < row.size() && i < table.columns.size(); ++i)
+      r[table.columns[i]] = to_json(row[i]);
+    rows.push_back(r);
+  }
+  return rows;
+}
+
 // The reference: nlohmann's own tree and dump, which the direct writer must equal.
 Json reference(const Calculation& calc) {
   Json j = Json::object();
   for (const auto& [name, value] : calc.outputs) j[name] = to_json(value);
-  for (const auto& [name, table] : calc.tables) j[name] = to_json(table);
+  for (const auto& [name, table] : calc.tables) j[name] = table_reference(table);
   Json steps = Json::array();
   for (const Step& s : calc.steps) {
     steps.push_back({{"label", s.label},

@@ -21,8 +21,6 @@ Json to_json(const Value& value);
 // Outputs and a list's columns alike: name, type, unit, description, label.
 Json to_json(const std::vector<OutputSpec>& specs);
 Json to_json(const Schema& schema);
-// A list output: one object per row, keyed by column.
-Json to_json(const Table& table);
 // The outputs (and lists) keyed by name in schema order, with `steps` when `explain`: the
 // text written directly (the WASM API's hot path), the same as dump(to_json(calc, explain)).
 std::string calculation_text(const Calculation& calc, bool explain);
