@@ -201,3 +201,18 @@ test('on a 390px phone only the table scrolls sideways, never the page', async (
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a chip picked on the static slice before the engine arrives is drawn once it does', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/scalebook-engine.wasm', async (route) => { await held; await route.continue(); });
+  await page.goto(`${base}/02-x.html`);
+  const torus = page.locator('sb-slice');
+  await torus.locator('select[name="chip"]').selectOption('tpu-v5p');
+  release();
+  await page.waitForFunction(() => document.querySelector('sb-slice').shadowRoot.querySelectorAll('tr[data-axis]').length === 3);
+  assert.equal(await torus.locator('input[name="shape"]').inputValue(), '4x4x4');
+  assert.equal(await torus.locator('[data-error-for="shape"]').textContent(), '');
+  await page.close();
+});

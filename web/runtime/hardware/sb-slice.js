@@ -36,7 +36,10 @@ export class SbSlice extends SbWidget {
       root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${sliceHTML({ catalog: this.#catalog, chip, shape, slice, error: error?.message })}`;
     }
     this.onEdit((event) => this.#update(event.target.name), root);
-    this.#update('');
+    // A reader may pick another chip on the static page before the engine arrives: that
+    // counts as a chip change (its default shape if the typed one no longer fits).
+    const built = this.getAttribute(attributeName('chip')) ?? schemaDefault(engine.schema('slice'), 'chip');
+    this.#update(this.form().elements.chip.value === built ? '' : 'chip');
   }
 
   #chip(id) {
