@@ -177,32 +177,37 @@ double busbw_factor(CollectiveOp op, double n) {
   return (op == CollectiveOp::all_reduce ? 2 : 1) * (n - 1) / n;
 }
 
-Calculation finish(const Model& m, CollectiveOp op, double bytes, std::vector<Step> steps) {
-  std::map<std::string, Value> out;
+void finish(const Model& m, CollectiveOp op, double bytes, std::vector<Step> steps,
+            ResultBuilder& out) {
   const CollectiveCost& c = m.cost;
   const double n = m.chips;
-  out["chips"] = Value::of(n);
-  out["wraps"] = m.wraps;
-  out["link_bandwidth"] = Value::of(m.link_bandwidth);
-  out["time"] = Value::of(c.time);
+  out.set("chips", Value::of(n));
+  out.set("wraps", m.wraps);
+  out.set("link_bandwidth", Value::of(m.link_bandwidth));
+  out.set("time", Value::of(c.time));
   double threshold = m.link_bandwidth * m.latency;
-  out["latency_threshold_bytes"] = Value::of(threshold);
-  out["hop_latency"] = Value::of(m.latency);
+  out.set("latency_threshold_bytes", Value::of(threshold));
+  out.set("hop_latency", Value::of(m.latency));
   if (n <= 1) {
     steps.push_back(step("One chip: nothing to send", "T = 0", 0, "s", "time", {"chips"}));
+    for (const char* none :
+         {"bound", "t_bandwidth", "t_latency", "hops", "bytes_per_chip", "crossover_bytes", "algbw",
+          "busbw", "achieved_bandwidth", "peak_bandwidth", "efficiency"}) {
+      out.none(none);
+    }
   } else {
     const std::string regime = c.latency_bound ? "latency" : "bandwidth";
-    out["bound"] = Value::of(regime);
+    out.set("bound", Value::of(regime));
     double ratio = c.t_latency / c.t_bandwidth;
     steps.push_back(step("Bound: " + regime,
                          "T_\\text{lat} / T_\\text{bw} = " + latex_number(ratio) +
                              (c.latency_bound ? " > 1" : " \\le 1") + " \\Rightarrow \\text{" +
                              regime + " bound}",
                          ratio, "", "bound", {"t_bandwidth", "t_latency"}));
-    out["t_bandwidth"] = Value::of(c.t_bandwidth);
-    out["t_latency"] = Value::of(c.t_latency);
-    out["hops"] = Value::of(c.hops);
-    out["bytes_per_chip"] = Value::of(c.bytes_per_chip);
+    out.set("t_bandwidth", Value::of(c.t_bandwidth));
+    out.set("t_latency", Value::of(c.t_latency));
+    out.set("hops", Value::of(c.hops));
+    out.set("bytes_per_chip", Value::of(c.bytes_per_chip));
     std::string share =
         op == CollectiveOp::all_to_all
             ? "\\frac{N - 1}{N^2}"
@@ -212,20 +217,22 @@ Calculation finish(const Model& m, CollectiveOp op, double bytes, std::vector<St
              "B_\\text{chip} = " + share + " V = " + latex_quantity(c.bytes_per_chip, "B"),
              c.bytes_per_chip, "B", "bytes_per_chip", {"chips"}));
     if (c.t_latency > 0) {
-      out["crossover_bytes"] = Value::of(c.crossover_bytes);
+      out.set("crossover_bytes", Value::of(c.crossover_bytes));
       steps.push_back(step(
           "Array size where both terms tie (T_bw grows with V, T_lat does not)",
           "V^* = V \\cdot T_\\text{lat} / T_\\text{bw} = " + latex_quantity(c.crossover_bytes, "B"),
           c.crossover_bytes, "B", "crossover_bytes", {"t_bandwidth", "t_latency"}));
+    } else {
+      out.none("crossover_bytes");
     }
     double algbw = bytes / c.time;
     double busbw = algbw * busbw_factor(op, n);
     double achieved = c.bytes_per_chip / c.time;
-    out["algbw"] = Value::of(algbw);
-    out["busbw"] = Value::of(busbw);
-    out["achieved_bandwidth"] = Value::of(achieved);
-    out["peak_bandwidth"] = Value::of(m.peak);
-    out["efficiency"] = Value::of(achieved / m.peak);
+    out.set("algbw", Value::of(algbw));
+    out.set("busbw", Value::of(busbw));
+    out.set("achieved_bandwidth", Value::of(achieved));
+    out.set("peak_bandwidth", Value::of(m.peak));
+    out.set("efficiency", Value::of(achieved / m.peak));
     steps.push_back(step("Algorithm bandwidth (nccl-tests algbw)",
                          "\\frac{" + latex_quantity(bytes, "B") + "}{" +
                              latex_quantity(c.time, "s") + "} = " + latex_quantity(algbw, "B/s"),
@@ -254,16 +261,10 @@ Calculation finish(const Model& m, CollectiveOp op, double bytes, std::vector<St
                            latex_quantity(m.latency, "s") + " = " + latex_quantity(threshold, "B"),
                        threshold, "B", "latency_threshold_bytes",
                        {"link_bandwidth", "hop_latency"}));
-  Calculation calc;
-  for (const OutputSpec& spec : collective_schema().outputs) {
-    auto it = out.find(spec.name);
-    calc.outputs.emplace_back(spec.name, it == out.end() ? Value::none() : it->second);
-  }
-  calc.steps = std::move(steps);
-  return calc;
+  out.steps(std::move(steps));
 }
 
-Result<Calculation> compute_collective(const ResolvedInputs& in) {
+std::optional<Error> compute_collective(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   if (!chip) return fail(ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\"");
   Result<Sizes> sizes = read_sizes(in);
@@ -296,7 +297,8 @@ Result<Calculation> compute_collective(const ResolvedInputs& in) {
                             : collective_chips::gpu_model(*chip, q, steps);
   if (!model.ok()) return model.error();
   add_cost_steps(model.value(), tpu, steps);
-  return finish(model.value(), q.op, q.bytes, std::move(steps));
+  finish(model.value(), q.op, q.bytes, std::move(steps), out);
+  return std::nullopt;
 }
 
 }  // namespace

@@ -200,19 +200,19 @@ Result<ResolvedInputs> resolve(const Calculator& calc, const Inputs& inputs, boo
   return resolved;
 }
 
-Result<Calculation> run(const Calculator& calc, const ResolvedInputs& resolved) {
+std::optional<Error> run(const Calculator& calc, const ResolvedInputs& resolved,
+                         ResultBuffer& buffer) {
   std::optional<NumbersOnly> numbers_only;
   if (!resolved.explain()) numbers_only.emplace();
-  Result<Calculation> result = calc.compute(resolved);
-  // Calculators whose steps are woven through the model still build them; the numbers-only
-  // path drops them here so callers see one behaviour.
-  if (!resolved.explain() && result.ok()) result.value().steps.clear();
+  ResultBuilder out(calc.schema, resolved.explain(), buffer);
+  std::optional<Error> bad = calc.compute(resolved, out);
   if (!resolved.undeclared_read().empty()) {
     return fail(ErrorCode::internal, resolved.undeclared_read(),
                 calc.schema.name + " read \"" + resolved.undeclared_read() +
                     "\", which its schema does not declare");
   }
-  return result;
+  if (bad) return bad;
+  return out.finish();
 }
 
 }  // namespace
@@ -223,7 +223,9 @@ Result<Calculation> calculate(std::string_view name, const Inputs& inputs,
   if (!calc) return schema_of(name).error();
   Result<ResolvedInputs> resolved = resolve(*calc, inputs, options.explain);
   if (!resolved.ok()) return resolved.error();
-  return run(*calc, resolved.value());
+  ResultBuffer buffer;
+  if (std::optional<Error> bad = run(*calc, resolved.value(), buffer)) return *bad;
+  return std::move(buffer.calculation);
 }
 
 Result<PreparedCalculation> PreparedCalculation::make(std::string_view calculator,
@@ -248,7 +250,9 @@ Result<PreparedCalculation> PreparedCalculation::make(std::string_view calculato
                   schema.name + " has no number input \"" + name + "\"");
     }
     if (spec && spec->overrides) p.slow_ = true;  // it changes a preset: resolve it each time
-    p.varying_.push_back({name, spec});
+    InputSpec check = spec ? *spec : InputSpec{name,  InputKind::count, "", "", Value::none(), 1,
+                                               false, kMaxDimension};
+    p.varying_.push_back({name, spec, std::move(check)});
     p.fixed_.erase(name);
   }
   // Resolve once with each varying input at its default (or 1), so the others are checked.
@@ -283,34 +287,25 @@ Result<PreparedCalculation> PreparedCalculation::make(std::string_view calculato
 }
 
 std::optional<Error> PreparedCalculation::evaluate(const double* x, double* y) {
-  Result<Calculation> result = Error{};
   if (slow_) {
     Inputs inputs = fixed_;
     for (std::size_t i = 0; i < varying_.size(); ++i) inputs[varying_[i].name] = Value::of(x[i]);
-    result = calculate(calc_->schema.name, inputs, {.explain = false});
+    Result<ResolvedInputs> resolved = resolve(*calc_, inputs, false);
+    if (!resolved.ok()) return resolved.error();
+    if (std::optional<Error> bad = run(*calc_, resolved.value(), buffer_)) return bad;
   } else {
     for (std::size_t i = 0; i < varying_.size(); ++i) {
       const Varying& v = varying_[i];
-      static const InputSpec kDimension{"",    InputKind::count, "", "", Value::none(), 1,
-                                        false, kMaxDimension};
-      InputSpec named;
-      const InputSpec* spec = v.spec;
-      if (!spec) {
-        named = kDimension;
-        named.name = v.name;
-        spec = &named;
-      }
-      Result<Value> checked = check_input(*spec, Value::of(x[i]));
+      Result<Value> checked = check_input(v.check, Value::of(x[i]));
       if (!checked.ok()) return checked.error();
       if (v.spec)
         resolved_.set(v.name, checked.value());
       else
         resolved_.set_dimension(v.name, checked.value().number);
     }
-    result = run(*calc_, resolved_);
+    if (std::optional<Error> bad = run(*calc_, resolved_, buffer_)) return bad;
   }
-  if (!result.ok()) return result.error();
-  const auto& outs = result.value().outputs;
+  const auto& outs = buffer_.calculation.outputs;
   for (std::size_t k = 0; k < output_index_.size(); ++k) {
     const Value& v = outs[output_index_[k]].second;
     y[k] = v.is_number() ? v.number : std::numeric_limits<double>::quiet_NaN();

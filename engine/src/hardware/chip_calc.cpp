@@ -24,23 +24,21 @@ std::string latex_name(std::string name) {
   return "\\text{" + name + "}";
 }
 
-Result<Calculation> compute_chip(const ResolvedInputs& in) {
+std::optional<Error> compute_chip(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
-  Calculation out;
   for (const ChipField& field : chip_fields(*chip)) {
-    out.outputs.emplace_back(field.name, field.value);
+    out.set(field.name, field.value);
     if (field.value.is_number() && in.explain()) {
-      out.steps.push_back(
-          {field.description + " (" + field.note + ")",
-           latex_name(field.name) + " = " + latex_quantity(field.value.number, field.unit),
-           field.value.number,
-           field.unit,
-           field.name,
-           {}});
+      out.step({field.description + " (" + field.note + ")",
+                latex_name(field.name) + " = " + latex_quantity(field.value.number, field.unit),
+                field.value.number,
+                field.unit,
+                field.name,
+                {}});
     }
   }
-  return out;
+  return std::nullopt;
 }
 
 }  // namespace

@@ -221,7 +221,7 @@ Step count_step(const std::string& label, const std::string& latex, double value
   return {label, latex, value, unit, output, std::move(depends)};
 }
 
-Result<Calculation> compute_slice(const ResolvedInputs& in) {
+std::optional<Error> compute_slice(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
   Dims pod;
@@ -233,99 +233,96 @@ Result<Calculation> compute_slice(const ResolvedInputs& in) {
   WrapDecision decision = decide_wraps(*chip, dims, pod);
   bool known = decision.wraps[0] != Wrap::unknown;
 
-  Calculation out;
-  out.outputs.emplace_back("chips", Value::of(chips));
-  out.outputs.emplace_back("axes", Value::of(axes));
+  out.set("chips", Value::of(chips));
+  out.set("axes", Value::of(axes));
   if (in.explain())
-    out.steps.push_back(count_step(
-        "Chips in the slice", "N = " + join_dims(dims, " \\times ") + " = " + latex_number(chips),
-        chips, "chips", "chips", {}));
+    out.step(count_step("Chips in the slice",
+                        "N = " + join_dims(dims, " \\times ") + " = " + latex_number(chips), chips,
+                        "chips", "chips", {}));
   if (in.explain())
-    out.steps.push_back(count_step("Axes of the " + chip->name + " torus",
-                                   "\\text{axes} = " + latex_number(axes), axes, "", "axes", {}));
+    out.step(count_step("Axes of the " + chip->name + " torus",
+                        "\\text{axes} = " + latex_number(axes), axes, "", "axes", {}));
   std::vector<std::string> sizes;
   std::vector<std::string> wrap_names;
   for (std::size_t i = 0; i < kMaxAxes; ++i) {
     const std::string axis = kAxes[i];
     if (i >= dims.size()) {
-      out.outputs.emplace_back("size_" + axis, Value::none());
+      out.set("size_" + axis, Value::none());
       continue;
     }
     auto n = static_cast<double>(dims[i]);
-    out.outputs.emplace_back("size_" + axis, Value::of(n));
+    out.set("size_" + axis, Value::of(n));
     if (in.explain())
-      out.steps.push_back(count_step("Chips along " + axis, "n_" + axis + " = " + latex_number(n),
-                                     n, "chips", "size_" + axis, {}));
+      out.step(count_step("Chips along " + axis, "n_" + axis + " = " + latex_number(n), n, "chips",
+                          "size_" + axis, {}));
     sizes.push_back("size_" + axis);
   }
   double wrapped = 0;
   for (std::size_t i = 0; i < kMaxAxes; ++i) {
     const std::string axis = kAxes[i];
     if (i >= dims.size()) {
-      out.outputs.emplace_back("wrap_" + axis, Value::of(""));
+      out.set("wrap_" + axis, Value::of(""));
       continue;
     }
     Wrap w = decision.wraps[i];
-    out.outputs.emplace_back("wrap_" + axis, Value::of(wrap_text(w)));
+    out.set("wrap_" + axis, Value::of(wrap_text(w)));
     if (w == Wrap::yes) wrapped += 1;
     if (w == Wrap::unknown) continue;
     if (in.explain())
-      out.steps.push_back(count_step(axis + " wraps around: " + wrap_text(w) + " (1 yes, 0 no)",
-                                     decision.reasons[i], w == Wrap::yes ? 1 : 0, "",
-                                     "wrap_" + axis, sizes));
+      out.step(count_step(axis + " wraps around: " + wrap_text(w) + " (1 yes, 0 no)",
+                          decision.reasons[i], w == Wrap::yes ? 1 : 0, "", "wrap_" + axis, sizes));
     wrap_names.push_back("wrap_" + axis);
   }
   if (!known) {
     for (const char* name : {"wrapped_axes", "links_per_chip", "ici_links", "hops_max",
                              "bisection_links", "bisection_bandwidth"}) {
-      out.outputs.emplace_back(name, Value::none());
+      out.set(name, Value::none());
     }
-    return out;
+    return std::nullopt;
   }
   Links l = count_links(dims, decision.wraps, chips);
-  out.outputs.emplace_back("wrapped_axes", Value::of(wrapped));
-  out.outputs.emplace_back("links_per_chip", Value::of(l.per_chip));
-  out.outputs.emplace_back("ici_links", Value::of(l.total));
-  out.outputs.emplace_back("hops_max", Value::of(l.hops));
-  out.outputs.emplace_back("bisection_links", Value::of(l.bisection));
+  out.set("wrapped_axes", Value::of(wrapped));
+  out.set("links_per_chip", Value::of(l.per_chip));
+  out.set("ici_links", Value::of(l.total));
+  out.set("hops_max", Value::of(l.hops));
+  out.set("bisection_links", Value::of(l.bisection));
   bool has_bw = chip->ici_link_bandwidth > 0;
   double bw = l.bisection * chip->ici_link_bandwidth;
-  out.outputs.emplace_back("bisection_bandwidth", has_bw ? Value::of(bw) : Value::none());
+  out.set("bisection_bandwidth", has_bw ? Value::of(bw) : Value::none());
   if (in.explain())
-    out.steps.push_back(count_step("Axes with wraparound links",
-                                   "\\text{wrapped} = " + latex_number(wrapped), wrapped, "",
-                                   "wrapped_axes", wrap_names));
+    out.step(count_step("Axes with wraparound links", "\\text{wrapped} = " + latex_number(wrapped),
+                        wrapped, "", "wrapped_axes", wrap_names));
   if (in.explain())
-    out.steps.push_back(
+    out.step(
         count_step("ICI links an inner chip uses (2 on a ring or a line of 3+, 1 on "
                    "a pair, 0 alone)",
                    "L = " + l.per_chip_latex + " = " + latex_number(l.per_chip), l.per_chip,
                    "links", "links_per_chip", wrap_names));
   if (in.explain())
-    out.steps.push_back(
+    out.step(
         count_step("ICI links in the slice (lines along each axis times the links "
                    "of one: n on a ring, n - 1 on a line)",
                    "E = " + l.total_latex + " = " + latex_number(l.total), l.total, "links",
                    "ici_links", wrap_names));
   if (in.explain())
-    out.steps.push_back(count_step("Hops to the farthest chip (half the ring, or the whole line)",
-                                   "H = " + l.hops_latex + " = " + latex_number(l.hops), l.hops,
-                                   "hops", "hops_max", wrap_names));
+    out.step(count_step("Hops to the farthest chip (half the ring, or the whole line)",
+                        "H = " + l.hops_latex + " = " + latex_number(l.hops), l.hops, "hops",
+                        "hops_max", wrap_names));
   if (in.explain())
-    out.steps.push_back(
+    out.step(
         count_step("Links cut by the cheapest split across the middle of an axis "
                    "(lines along it times 2 on a ring, 1 on a line)",
                    "B = \\min(" + l.bisection_latex + ") = " + latex_number(l.bisection),
                    l.bisection, "links", "bisection_links", wrap_names));
   if (has_bw) {
     if (in.explain())
-      out.steps.push_back(count_step("Bisection bandwidth, one direction",
-                                     latex_number(l.bisection) + " \\times " +
-                                         latex_quantity(chip->ici_link_bandwidth, "B/s") + " = " +
-                                         latex_quantity(bw, "B/s"),
-                                     bw, "B/s", "bisection_bandwidth", {"bisection_links"}));
+      out.step(count_step("Bisection bandwidth, one direction",
+                          latex_number(l.bisection) + " \\times " +
+                              latex_quantity(chip->ici_link_bandwidth, "B/s") + " = " +
+                              latex_quantity(bw, "B/s"),
+                          bw, "B/s", "bisection_bandwidth", {"bisection_links"}));
   }
-  return out;
+  return std::nullopt;
 }
 
 }  // namespace

@@ -90,7 +90,7 @@ Counts count(const std::string& op, double N, double B, double D, double F, doub
           "\\frac{2B}{" + latex_number(w) + "}"};
 }
 
-Result<Calculation> compute_intensity(const ResolvedInputs& in) {
+std::optional<Error> compute_intensity(const ResolvedInputs& in, ResultBuilder& out) {
   Dtype base = *parse_dtype(in.text("dtype"));
   Dtype acts = in.has("dtype_activations") ? *parse_dtype(in.text("dtype_activations")) : base;
   Dtype weights = in.has("dtype_weights") ? *parse_dtype(in.text("dtype_weights")) : base;
@@ -105,9 +105,8 @@ Result<Calculation> compute_intensity(const ResolvedInputs& in) {
   double t_compute = c.flops / hw.value().peak_flops;
   double t_memory = c.bytes / hw.value().hbm_bandwidth;
 
-  Calculation out;
   if (in.explain()) {
-    out.steps = {
+    out.steps({
         {"FLOPs of the " + op,
          c.flops_latex + " = " + latex_quantity(c.flops, "FLOP"),
          c.flops,
@@ -129,10 +128,10 @@ Result<Calculation> compute_intensity(const ResolvedInputs& in) {
          {}},
         critical_intensity_step("Critical intensity of the chip", hw.value().peak_flops,
                                 hw.value().hbm_bandwidth),
-    };
+    });
   }
 
-  out.outputs = {
+  out.set({
       {"flops", Value::of(c.flops)},
       {"bytes", Value::of(c.bytes)},
       {"intensity", Value::of(intensity)},
@@ -140,8 +139,8 @@ Result<Calculation> compute_intensity(const ResolvedInputs& in) {
       {"critical_intensity", Value::of(critical)},
       {"bound", Value::of(t_compute >= t_memory ? "compute" : "memory")},
       {"t_lower", Value::of(std::max(t_compute, t_memory))},
-  };
-  return out;
+  });
+  return std::nullopt;
 }
 
 }  // namespace

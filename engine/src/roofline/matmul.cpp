@@ -70,7 +70,7 @@ Formats formats_of(const ResolvedInputs& in) {
   return f;
 }
 
-Result<Calculation> compute_matmul(const ResolvedInputs& in) {
+std::optional<Error> compute_matmul(const ResolvedInputs& in, ResultBuilder& out) {
   Formats fmt = formats_of(in);
   Result<ChipNumbers> hw = resolve_chip(in, fmt.compute);
   if (!hw.ok()) return hw.error();
@@ -94,9 +94,8 @@ Result<Calculation> compute_matmul(const ResolvedInputs& in) {
 
   std::string sizes =
       "B = " + latex_number(B) + ",\\ D = " + latex_number(D) + ",\\ F = " + latex_number(F);
-  Calculation out;
   if (in.explain()) {
-    out.steps = {
+    out.steps({
         {"FLOPs",
          "2BDF = 2 \\cdot " + latex_number(B) + " \\cdot " + latex_number(D) + " \\cdot " +
              latex_number(F) + " = " + latex_quantity(flops, "FLOP"),
@@ -127,10 +126,10 @@ Result<Calculation> compute_matmul(const ResolvedInputs& in) {
         time_step("Compute time", "math", flops, "FLOP", c.peak_flops, "FLOP/s", "t_compute",
                   {"flops"}),
         time_step("Memory time", "mem", bytes, "B", c.hbm_bandwidth, "B/s", "t_memory", {"bytes"}),
-    };
+    });
   }
 
-  out.outputs = {
+  out.set({
       {"flops", Value::of(flops)},
       {"bytes", Value::of(bytes)},
       {"intensity", Value::of(intensity)},
@@ -145,8 +144,8 @@ Result<Calculation> compute_matmul(const ResolvedInputs& in) {
       {"peak_flops", Value::of(c.peak_flops)},
       {"hbm_bandwidth", Value::of(c.hbm_bandwidth)},
       {"achieved_flops", Value::of(flops / t_lower)},
-  };
-  return out;
+  });
+  return std::nullopt;
 }
 
 }  // namespace

@@ -74,7 +74,7 @@ const char* bound_of(double t_compute, double t_memory, double t_comm) {
   return t_memory >= t_comm ? "memory" : "communication";
 }
 
-Result<Calculation> compute_roofline(const ResolvedInputs& in) {
+std::optional<Error> compute_roofline(const ResolvedInputs& in, ResultBuilder& out) {
   Dtype dtype = *parse_dtype(in.text("dtype"));
   Result<ChipNumbers> hw = resolve_chip(in, dtype);
   if (!hw.ok()) return hw.error();
@@ -97,9 +97,8 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
   double critical_comm = c.peak_flops / c.comm_bandwidth;
   const char* bound = bound_of(t_compute, t_memory, t_comm);
 
-  Calculation out;
   if (in.explain()) {
-    out.steps = {
+    out.steps({
         time_step("Compute time", "math", flops, "FLOP", c.peak_flops, "FLOP/s", "t_compute", {}),
         time_step("Memory time", "mem", bytes, "B", bandwidth, "B/s", "t_memory", {}),
         time_step("Communication time", "comms", comm_bytes, "B", c.comm_bandwidth, "B/s", "t_comm",
@@ -131,10 +130,10 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
          "FLOP/B",
          "critical_comm_intensity",
          {}},
-    };
+    });
   }
 
-  out.outputs = {
+  out.set({
       {"t_compute", Value::of(t_compute)},
       {"t_memory", Value::of(t_memory)},
       {"t_comm", Value::of(t_comm)},
@@ -150,8 +149,8 @@ Result<Calculation> compute_roofline(const ResolvedInputs& in) {
       {"memory_bandwidth", Value::of(bandwidth)},
       {"comm_bandwidth", Value::of(c.comm_bandwidth)},
       {"achieved_flops", Value::of(flops / t_lower)},
-  };
-  return out;
+  });
+  return std::nullopt;
 }
 
 }  // namespace

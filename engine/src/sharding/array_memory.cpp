@@ -66,7 +66,7 @@ std::string axes_list(const std::string& axes) {
   return out.empty() ? "none" : out;
 }
 
-Result<Calculation> compute_array_memory(const ResolvedInputs& in) {
+std::optional<Error> compute_array_memory(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
   Result<Mesh> parsed_mesh = parse_mesh(in.text("mesh"), "mesh");
@@ -105,105 +105,103 @@ Result<Calculation> compute_array_memory(const ResolvedInputs& in) {
   const double bytes_total = bytes_per_device * devices;
 
   auto product_latex = [](const std::vector<std::int64_t>& shape) {
-    std::string out;
+    std::string text;
     for (std::int64_t s : shape) {
-      out += (out.empty() ? "" : " \\times ") + latex_number(static_cast<double>(s));
+      text += (text.empty() ? "" : " \\times ") + latex_number(static_cast<double>(s));
     }
-    return out;
+    return text;
   };
   const std::string dtype_note =
       std::string(to_string(dtype)) + ", " + format_number(b) + " B each";
-  Calculation out;
-  if (in.explain()) out.steps.push_back(devices_step(mesh));
+  if (in.explain()) out.step(devices_step(mesh));
   if (in.explain())
-    out.steps.push_back(
-        {used.empty() ? "Split over no axis: every device holds the whole array"
-                      : "Split over " + axes_list(used) + ": the array is cut into " +
-                            format_number(shards) + " pieces",
-         used.empty() ? "S = 1"
-                      : "S = " + used_latex + " = " + used_sizes + " = " + latex_number(shards),
-         shards,
-         "",
-         "sharded_over",
-         {}});
+    out.step({used.empty() ? "Split over no axis: every device holds the whole array"
+                           : "Split over " + axes_list(used) + ": the array is cut into " +
+                                 format_number(shards) + " pieces",
+              used.empty()
+                  ? "S = 1"
+                  : "S = " + used_latex + " = " + used_sizes + " = " + latex_number(shards),
+              shards,
+              "",
+              "sharded_over",
+              {}});
   if (in.explain())
-    out.steps.push_back({"Local shape: each dimension over the sizes of its axes",
-                         local_shape_latex(array, sizes, mesh),
-                         local_elements,
-                         "",
-                         "local_shape",
-                         {"sharded_over"}});
+    out.step({"Local shape: each dimension over the sizes of its axes",
+              local_shape_latex(array, sizes, mesh),
+              local_elements,
+              "",
+              "local_shape",
+              {"sharded_over"}});
   if (in.explain())
-    out.steps.push_back({"Elements per device",
-                         product_latex(local) + " = " + latex_number(local_elements),
-                         local_elements,
-                         "",
-                         "elements_per_device",
-                         {"local_shape"}});
+    out.step({"Elements per device",
+              product_latex(local) + " = " + latex_number(local_elements),
+              local_elements,
+              "",
+              "elements_per_device",
+              {"local_shape"}});
   if (in.explain())
-    out.steps.push_back({"Bytes per device (" + dtype_note + ")",
-                         latex_number(local_elements) + " \\times " + latex_quantity(b, "B") +
-                             " = " + latex_quantity(bytes_per_device, "B"),
-                         bytes_per_device,
-                         "B",
-                         "bytes_per_device",
-                         {"elements_per_device"}});
+    out.step({"Bytes per device (" + dtype_note + ")",
+              latex_number(local_elements) + " \\times " + latex_quantity(b, "B") + " = " +
+                  latex_quantity(bytes_per_device, "B"),
+              bytes_per_device,
+              "B",
+              "bytes_per_device",
+              {"elements_per_device"}});
   if (in.explain())
-    out.steps.push_back({"One copy of the array (" + dtype_note + ")",
-                         product_latex(global) + " \\times " + latex_quantity(b, "B") + " = " +
-                             latex_quantity(bytes_array, "B"),
-                         bytes_array,
-                         "B",
-                         "bytes_array",
-                         {}});
+    out.step({"One copy of the array (" + dtype_note + ")",
+              product_latex(global) + " \\times " + latex_quantity(b, "B") + " = " +
+                  latex_quantity(bytes_array, "B"),
+              bytes_array,
+              "B",
+              "bytes_array",
+              {}});
   if (in.explain())
-    out.steps.push_back({"Copies: devices over pieces (the axes the array does not split over)",
-                         "R = \\frac{N}{S} = \\frac{" + latex_number(devices) + "}{" +
-                             latex_number(shards) + "} = " + latex_number(replication),
-                         replication,
-                         "x",
-                         "replication",
-                         {"devices", "sharded_over"}});
+    out.step({"Copies: devices over pieces (the axes the array does not split over)",
+              "R = \\frac{N}{S} = \\frac{" + latex_number(devices) + "}{" + latex_number(shards) +
+                  "} = " + latex_number(replication),
+              replication,
+              "x",
+              "replication",
+              {"devices", "sharded_over"}});
   if (in.explain())
-    out.steps.push_back({"Bytes on all devices",
-                         latex_quantity(bytes_per_device, "B") + " \\times " +
-                             latex_number(devices) + " = " + latex_quantity(bytes_array, "B") +
-                             " \\times " + latex_number(replication) + " = " +
-                             latex_quantity(bytes_total, "B"),
-                         bytes_total,
-                         "B",
-                         "bytes_total",
-                         {"bytes_per_device", "bytes_array", "replication"}});
+    out.step({"Bytes on all devices",
+              latex_quantity(bytes_per_device, "B") + " \\times " + latex_number(devices) + " = " +
+                  latex_quantity(bytes_array, "B") + " \\times " + latex_number(replication) +
+                  " = " + latex_quantity(bytes_total, "B"),
+              bytes_total,
+              "B",
+              "bytes_total",
+              {"bytes_per_device", "bytes_array", "replication"}});
   const std::string spec = partition_spec(array);
   if (in.explain())
-    out.steps.push_back({"JAX PartitionSpec: one entry per dimension, its mesh axes or None",
-                         "\\texttt{" + spec + "}",
-                         shards,
-                         "",
-                         "partition_spec",
-                         {"sharded_over"}});
+    out.step({"JAX PartitionSpec: one entry per dimension, its mesh axes or None",
+              "\\texttt{" + spec + "}",
+              shards,
+              "",
+              "partition_spec",
+              {"sharded_over"}});
   Value load = Value::none();
   if (chip->hbm_bandwidth > 0) {
     Step t = time_step("HBM load time on " + chip->name, "load", bytes_per_device, "B",
                        chip->hbm_bandwidth, "B/s", "hbm_load_time", {"bytes_per_device"});
     load = Value::of(t.value);
-    if (in.explain()) out.steps.push_back(t);
+    if (in.explain()) out.step(t);
   }
   Value fits = Value::none();
   if (chip->hbm_capacity > 0) {
     bool ok = bytes_per_device <= chip->hbm_capacity;
     fits = Value::of(ok ? "yes" : "no");
     if (in.explain())
-      out.steps.push_back({std::string("Fits in the HBM of ") + chip->name + ": " +
-                               (ok ? "yes" : "no") + " (1 yes, 0 no)",
-                           latex_quantity(bytes_per_device, "B") + (ok ? " \\le " : " > ") +
-                               latex_quantity(chip->hbm_capacity, "B"),
-                           ok ? 1.0 : 0.0,
-                           "",
-                           "fits",
-                           {"bytes_per_device"}});
+      out.step({std::string("Fits in the HBM of ") + chip->name + ": " + (ok ? "yes" : "no") +
+                    " (1 yes, 0 no)",
+                latex_quantity(bytes_per_device, "B") + (ok ? " \\le " : " > ") +
+                    latex_quantity(chip->hbm_capacity, "B"),
+                ok ? 1.0 : 0.0,
+                "",
+                "fits",
+                {"bytes_per_device"}});
   }
-  out.outputs = {
+  out.set({
       {"devices", Value::of(devices)},
       {"local_shape", Value::of(shape_text(local))},
       {"elements_per_device", Value::of(local_elements)},
@@ -215,8 +213,8 @@ Result<Calculation> compute_array_memory(const ResolvedInputs& in) {
       {"partition_spec", Value::of(spec)},
       {"hbm_load_time", load},
       {"fits", fits},
-  };
-  return out;
+  });
+  return std::nullopt;
 }
 
 }  // namespace

@@ -154,7 +154,7 @@ Table alternatives_table(const std::vector<const MatmulPlan*>& plans) {
   return t;
 }
 
-Result<Calculation> compute_sharded_matmul(const ResolvedInputs& in) {
+std::optional<Error> compute_sharded_matmul(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
   if (chip->torus_dims < 1 || chip->ici_link_bandwidth <= 0) {
@@ -218,47 +218,46 @@ Result<Calculation> compute_sharded_matmul(const ResolvedInputs& in) {
   const MatmulPlan& plan = *fitting.front();
   const Case c = classify(spec);
 
-  Calculation out;
-  out.steps.push_back(devices_step(mesh));
-  out.steps.push_back({"Case " + c.number + ": " + c.description,
-                       "\\text{case " + c.number + "}",
-                       0,
-                       "",
-                       "case",
-                       {}});
+  out.step(devices_step(mesh));
+  out.step({"Case " + c.number + ": " + c.description,
+            "\\text{case " + c.number + "}",
+            0,
+            "",
+            "case",
+            {}});
   const std::string ring_axes = wrapped_axes(mesh, wraps.wraps);
-  out.steps.push_back({"Wraparound: " + (ring_axes.empty() ? std::string("no axis is a ring")
-                                                           : axes_list(ring_axes) + " wrap around"),
-                       wraps.latex,
-                       static_cast<double>(ring_axes.size()),
-                       "",
-                       "wraparound_axes",
-                       {}});
+  out.step({"Wraparound: " + (ring_axes.empty() ? std::string("no axis is a ring")
+                                                : axes_list(ring_axes) + " wrap around"),
+            wraps.latex,
+            static_cast<double>(ring_axes.size()),
+            "",
+            "wraparound_axes",
+            {}});
   add_array_steps(out, "a", spec.a, sizes, mesh, b, "");
   add_array_steps(out, "b", spec.b, sizes, mesh, b, "");
   add_array_steps(out, "c", plan.c, sizes, mesh, b, ", as the plan leaves it");
-  out.steps.push_back({"The cheapest plan",
-                       notation_latex(plan.text()),
-                       static_cast<double>(plan.collectives.size()),
-                       "",
-                       "plan",
-                       {"case"}});
+  out.step({"The cheapest plan",
+            notation_latex(plan.text()),
+            static_cast<double>(plan.collectives.size()),
+            "",
+            "plan",
+            {"case"}});
   // What the cheaper strategy communicates, as a word a multiple-choice question can offer.
   const std::string first =
       plan.collectives.empty() ? "none" : to_string(plan.collectives.front().op);
-  out.steps.push_back({"The plan's first collective: " + first,
-                       "\\text{" + first + "}",
-                       static_cast<double>(plan.collectives.size()),
-                       "",
-                       "first_collective",
-                       {"plan"}});
+  out.step({"The plan's first collective: " + first,
+            "\\text{" + first + "}",
+            static_cast<double>(plan.collectives.size()),
+            "",
+            "first_collective",
+            {"plan"}});
   add_comm_steps(out, plan, sizes, mesh, b);
   add_time_steps(out, plan, sizes, mesh, hw.value().peak_flops);
 
   const std::vector<std::int64_t> la = local_shape(spec.a, sizes, mesh);
   const std::vector<std::int64_t> lb = local_shape(spec.b, sizes, mesh);
   const std::vector<std::int64_t> lc = local_shape(plan.c, sizes, mesh);
-  out.outputs = {
+  out.set({
       {"case", Value::of(c.number)},
       {"case_description", Value::of(c.description)},
       {"plan", Value::of(plan.text())},
@@ -282,10 +281,10 @@ Result<Calculation> compute_sharded_matmul(const ResolvedInputs& in) {
       {"partition_spec_a", Value::of(partition_spec(spec.a))},
       {"partition_spec_b", Value::of(partition_spec(spec.b))},
       {"partition_spec_c", Value::of(partition_spec(plan.c))},
-  };
-  out.tables = {{"collectives", collectives_table(plan)},
-                {"alternatives", alternatives_table(fitting)}};
-  return out;
+  });
+  out.table("collectives", collectives_table(plan));
+  out.table("alternatives", alternatives_table(fitting));
+  return std::nullopt;
 }
 
 }  // namespace

@@ -46,30 +46,29 @@ std::string notation_latex(const std::string& text) {
   return out;
 }
 
-void add_array_steps(Calculation& out, const std::string& key, const ShardedArray& array,
+void add_array_steps(ResultBuilder& out, const std::string& key, const ShardedArray& array,
                      const DimSizes& sizes, const Mesh& mesh, double b, const std::string& when) {
   const std::vector<std::int64_t> local = local_shape(array, sizes, mesh);
   const double n = elements(local);
-  out.steps.push_back({array_text(array) + " on each device" + when,
-                       local_shape_latex(array, sizes, mesh),
-                       n,
-                       "",
-                       "local_" + key,
-                       {}});
+  out.step({array_text(array) + " on each device" + when,
+            local_shape_latex(array, sizes, mesh),
+            n,
+            "",
+            "local_" + key,
+            {}});
   std::string product;
   for (std::int64_t s : local) {
     product += (product.empty() ? "" : " \\times ") + latex_number(static_cast<double>(s));
   }
-  out.steps.push_back(
-      {"Bytes of " + array.name + " per device",
-       product + " \\times " + latex_quantity(b, "B") + " = " + latex_quantity(n * b, "B"),
-       n * b,
-       "B",
-       "bytes_" + key,
-       {"local_" + key}});
+  out.step({"Bytes of " + array.name + " per device",
+            product + " \\times " + latex_quantity(b, "B") + " = " + latex_quantity(n * b, "B"),
+            n * b,
+            "B",
+            "bytes_" + key,
+            {"local_" + key}});
 }
 
-void add_comm_steps(Calculation& out, const MatmulPlan& plan, const DimSizes& sizes,
+void add_comm_steps(ResultBuilder& out, const MatmulPlan& plan, const DimSizes& sizes,
                     const Mesh& mesh, double b) {
   std::string terms;
   for (const PlanCollective& c : plan.collectives) {
@@ -79,32 +78,32 @@ void add_comm_steps(Calculation& out, const MatmulPlan& plan, const DimSizes& si
     for (std::int64_t s : local_shape(c.measured, sizes, mesh)) {
       product += (product.empty() ? "" : " \\times ") + latex_number(static_cast<double>(s));
     }
-    out.steps.push_back({name + ": V, the bytes of " + array_text(c.measured) + " on one device",
-                         "V = " + product + " \\times " + latex_quantity(b, "B") + " = " +
-                             latex_quantity(c.bytes, "B"),
-                         c.bytes,
-                         "B",
-                         "t_comm",
-                         {}});
+    out.step({name + ": V, the bytes of " + array_text(c.measured) + " on one device",
+              "V = " + product + " \\times " + latex_quantity(b, "B") + " = " +
+                  latex_quantity(c.bytes, "B"),
+              c.bytes,
+              "B",
+              "t_comm",
+              {}});
     for (Step s : c.cost->steps) {
       s.label = name + ": " + s.label;
       s.output = "t_comm";
       s.depends.clear();
-      out.steps.push_back(std::move(s));
+      out.step(std::move(s));
     }
     terms += (terms.empty() ? "" : " + ") + latex_quantity(c.cost->time, "s");
   }
-  out.steps.push_back({plan.collectives.empty() ? "No collectives: no communication"
-                                                : "Communication time: the collectives in turn",
-                       "T_\\text{comm} = " + (terms.empty() ? "0" : terms) + " = " +
-                           latex_quantity(plan.t_comm, "s"),
-                       plan.t_comm,
-                       "s",
-                       "t_comm",
-                       {}});
+  out.step({plan.collectives.empty() ? "No collectives: no communication"
+                                     : "Communication time: the collectives in turn",
+            "T_\\text{comm} = " + (terms.empty() ? "0" : terms) + " = " +
+                latex_quantity(plan.t_comm, "s"),
+            plan.t_comm,
+            "s",
+            "t_comm",
+            {}});
 }
 
-void add_time_steps(Calculation& out, const MatmulPlan& plan, const DimSizes& sizes,
+void add_time_steps(ResultBuilder& out, const MatmulPlan& plan, const DimSizes& sizes,
                     const Mesh& mesh, double peak) {
   std::string factors;
   std::vector<const ShardedDim*> dims;
@@ -116,23 +115,21 @@ void add_time_steps(Calculation& out, const MatmulPlan& plan, const DimSizes& si
     const auto local = static_cast<double>(sizes.at(d->name) / axes_size(d->axes, mesh));
     factors += " \\cdot " + latex_number(local);
   }
-  out.steps.push_back(
-      {"FLOPs per device: the local matmul " + array_text(plan.a) + " * " + array_text(plan.b),
-       "2" + factors + " = " + latex_quantity(plan.flops, "FLOP"),
-       plan.flops,
-       "FLOP",
-       "flops_per_device",
-       {}});
-  out.steps.push_back(time_step("Compute time at the chip's peak", "math", plan.flops, "FLOP", peak,
-                                "FLOP/s", "t_compute", {"flops_per_device"}));
-  out.steps.push_back(
-      {"Total time: the collectives overlap the compute",
-       "T = \\max(T_\\text{math}, T_\\text{comm}) = " + latex_quantity(plan.t_total, "s"),
-       plan.t_total,
-       "s",
-       "t_total",
-       {"t_compute", "t_comm"}});
-  out.steps.push_back(
+  out.step({"FLOPs per device: the local matmul " + array_text(plan.a) + " * " + array_text(plan.b),
+            "2" + factors + " = " + latex_quantity(plan.flops, "FLOP"),
+            plan.flops,
+            "FLOP",
+            "flops_per_device",
+            {}});
+  out.step(time_step("Compute time at the chip's peak", "math", plan.flops, "FLOP", peak, "FLOP/s",
+                     "t_compute", {"flops_per_device"}));
+  out.step({"Total time: the collectives overlap the compute",
+            "T = \\max(T_\\text{math}, T_\\text{comm}) = " + latex_quantity(plan.t_total, "s"),
+            plan.t_total,
+            "s",
+            "t_total",
+            {"t_compute", "t_comm"}});
+  out.step(
       {"Serial time: no overlap",
        "T_\\text{serial} = T_\\text{math} + T_\\text{comm} = " + latex_quantity(plan.t_serial, "s"),
        plan.t_serial,
@@ -140,22 +137,22 @@ void add_time_steps(Calculation& out, const MatmulPlan& plan, const DimSizes& si
        "t_serial",
        {"t_compute", "t_comm"}});
   const bool hidden = plan.t_comm <= plan.t_compute;
-  out.steps.push_back({std::string("Overlap: ") + (hidden ? "yes" : "no") + ", the collectives " +
-                           (hidden ? "fit" : "do not fit") + " under the compute (1 yes, 0 no)",
-                       latex_quantity(plan.t_comm, "s") + (hidden ? " \\le " : " > ") +
-                           latex_quantity(plan.t_compute, "s"),
-                       hidden ? 1.0 : 0.0,
-                       "",
-                       "overlap",
-                       {"t_compute", "t_comm"}});
-  out.steps.push_back(
-      {"Peak memory per device: A, B and C each at their largest",
-       latex_quantity(plan.memory_a, "B") + " + " + latex_quantity(plan.memory_b, "B") + " + " +
-           latex_quantity(plan.memory_c, "B") + " = " + latex_quantity(plan.memory, "B"),
-       plan.memory,
-       "B",
-       "memory_per_device",
-       {}});
+  out.step({std::string("Overlap: ") + (hidden ? "yes" : "no") + ", the collectives " +
+                (hidden ? "fit" : "do not fit") + " under the compute (1 yes, 0 no)",
+            latex_quantity(plan.t_comm, "s") + (hidden ? " \\le " : " > ") +
+                latex_quantity(plan.t_compute, "s"),
+            hidden ? 1.0 : 0.0,
+            "",
+            "overlap",
+            {"t_compute", "t_comm"}});
+  out.step({"Peak memory per device: A, B and C each at their largest",
+            latex_quantity(plan.memory_a, "B") + " + " + latex_quantity(plan.memory_b, "B") +
+                " + " + latex_quantity(plan.memory_c, "B") + " = " +
+                latex_quantity(plan.memory, "B"),
+            plan.memory,
+            "B",
+            "memory_per_device",
+            {}});
 }
 
 }  // namespace scalebook::sharded_matmul_steps

@@ -233,14 +233,13 @@ std::vector<Step> mxu_steps(const Numbers& x, const MxuHardware& hw, double tile
   };
 }
 
-Result<Calculation> compute_mxu(const ResolvedInputs& in) {
+std::optional<Error> compute_mxu(const ResolvedInputs& in, ResultBuilder& out) {
   Result<MxuHardware> resolved = resolve_mxu_hardware(in);
   if (!resolved.ok()) return resolved.error();
   MxuHardware hw = resolved.value();
   Numbers x = mxu_numbers(in, hw);
-  Calculation out;
-  if (in.explain()) out.steps = mxu_steps(x, hw, in.number("lhs_tile"));
-  out.outputs = {
+  if (out.explain()) out.steps(mxu_steps(x, hw, in.number("lhs_tile")));
+  out.set({
       {"M_padded", Value::of(x.Mp)},
       {"N_padded", Value::of(x.Np)},
       {"K_padded", Value::of(x.Kp)},
@@ -256,8 +255,8 @@ Result<Calculation> compute_mxu(const ResolvedInputs& in) {
       {"achieved_flops", Value::of(x.achieved)},
       {"efficiency", Value::of(x.achieved / x.peak)},
       {"cycles_per_lhs_tile", Value::of(x.per_lhs_tile)},
-  };
-  return out;
+  });
+  return std::nullopt;
 }
 
 }  // namespace

@@ -290,7 +290,7 @@ std::vector<Step> systolic_steps(const Gemm& g, const ArrayShape& a, Dataflow df
   };
 }
 
-Result<Calculation> compute_systolic(const ResolvedInputs& in) {
+std::optional<Error> compute_systolic(const ResolvedInputs& in, ResultBuilder& out) {
   std::optional<Dataflow> df = parse_dataflow(in.text("dataflow"));
   std::optional<Convention> cv = parse_convention(in.text("convention"));
   if (!df || !cv) return Error{ErrorCode::invalid_argument, "dataflow", "unknown dataflow"};
@@ -298,9 +298,8 @@ Result<Calculation> compute_systolic(const ResolvedInputs& in) {
   Gemm g{count("M"), count("N"), count("K")};
   ArrayShape a{count("rows"), count("cols")};
   SystolicCycles s = systolic_cycles(g, a, *df, *cv);
-  Calculation out;
-  if (in.explain()) out.steps = systolic_steps(g, a, *df, *cv, s);
-  out.outputs = {
+  if (out.explain()) out.steps(systolic_steps(g, a, *df, *cv, s));
+  out.set({
       {"compute_cycles", Value::of(s.compute_cycles)},
       {"folds", Value::of(s.folds)},
       {"row_folds", Value::of(d(s.row_folds))},
@@ -316,8 +315,8 @@ Result<Calculation> compute_systolic(const ResolvedInputs& in) {
       {"utilization", Value::of(s.utilization)},
       {"mapping_efficiency", Value::of(s.mapping_efficiency)},
       {"flops_per_cycle", Value::of(2 * s.macs / s.compute_cycles)},
-  };
-  return out;
+  });
+  return std::nullopt;
 }
 
 }  // namespace

@@ -240,7 +240,7 @@ Result<Setup> read_setup(const ResolvedInputs& in) {
   return s;
 }
 
-Result<Calculation> compute_transformer(const ResolvedInputs& in) {
+std::optional<Error> compute_transformer(const ResolvedInputs& in, ResultBuilder& out) {
   Result<Setup> setup = read_setup(in);
   if (!setup.ok()) return setup.error();
   const Setup& s = setup.value();
@@ -250,7 +250,8 @@ Result<Calculation> compute_transformer(const ResolvedInputs& in) {
   transformer_parts::add_memory(s, sheet);
   transformer_parts::add_roofline(s, sheet);
   transformer_parts::add_blocks(s, sheet);
-  return std::move(sheet).finish(transformer_schema());
+  std::move(sheet).finish(out);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -269,18 +270,13 @@ double Sheet::number(const std::string& output) const {
   return it == values_.end() ? 0 : it->second.number;
 }
 
-Calculation Sheet::finish(const Schema& schema) && {
-  Calculation out;
-  for (const OutputSpec& spec : schema.outputs) {
+void Sheet::finish(ResultBuilder& out) && {
+  for (const OutputSpec& spec : out.schema().outputs) {
     auto it = values_.find(spec.name);
-    out.outputs.emplace_back(spec.name, it == values_.end() ? Value::none() : it->second);
+    out.set(spec.name, it == values_.end() ? Value::none() : std::move(it->second));
   }
-  for (const TableSpec& spec : schema.tables) {
-    auto it = tables_.find(spec.name);
-    if (it != tables_.end()) out.tables.emplace_back(spec.name, it->second);
-  }
-  out.steps = std::move(steps_);
-  return out;
+  for (auto& [name, table] : tables_) out.table(name, std::move(table));
+  out.steps(std::move(steps_));
 }
 
 const std::vector<std::string>& remat_policies() {

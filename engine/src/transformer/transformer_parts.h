@@ -39,7 +39,8 @@ class Sheet {
              double value, const std::string& unit, std::vector<std::string> depends = {});
   double number(const std::string& output) const;
   // The outputs and tables in the schema's order (none for one never set) and the steps.
-  Calculation finish(const Schema& schema) &&;
+  // Every output of the schema: its value, or none where the sheet has none.
+  void finish(ResultBuilder& out) &&;
 
  private:
   std::map<std::string, Value> values_;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "scalebook/core/checks.h"
+#include "scalebook/core/result_builder.h"
 #include "scalebook/core/schema.h"
 #include "scalebook/core/status.h"
 #include "scalebook/core/value.h"
@@ -64,9 +65,10 @@ class ResolvedInputs {
   mutable std::string undeclared_;
 };
 
+// `compute` sets every output through `out` and returns the first error, or none.
 struct Calculator {
   Schema schema;
-  Result<Calculation> (*compute)(const ResolvedInputs& inputs);
+  std::optional<Error> (*compute)(const ResolvedInputs& inputs, ResultBuilder& out);
 };
 
 // A domain registers its calculators with one static object in its own source file:
@@ -117,6 +119,7 @@ class PreparedCalculation {
   struct Varying {
     std::string name;
     const InputSpec* spec;  // null for a dimension
+    InputSpec check;        // how its values are checked (a dimension's own spec)
   };
   const Calculator* calc_ = nullptr;
   Inputs fixed_;             // for the slow path: a varying input that overrides a preset
@@ -124,6 +127,7 @@ class PreparedCalculation {
   std::vector<Varying> varying_;
   std::vector<std::string> outputs_;
   std::vector<std::size_t> output_index_;
+  ResultBuffer buffer_;  // reused by every evaluation
   bool slow_ = false;
 };
 

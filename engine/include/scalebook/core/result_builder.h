@@ -1,0 +1,59 @@
+#pragma once
+// The one way a calculator hands back its result. The registry gives each calculation a
+// builder over a buffer it may reuse (a prepared calculation keeps one across evaluations,
+// so the numbers-only path allocates nothing once warm); the calculator sets its outputs by
+// name, adds steps and tables, and the registry checks the contract when it finishes:
+// every declared output set (a value, or explicitly none), no undeclared name.
+#include <cstddef>
+#include <initializer_list>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "scalebook/core/schema.h"
+#include "scalebook/core/status.h"
+#include "scalebook/core/value.h"
+
+namespace scalebook {
+
+// What a builder writes into: the calculation and which outputs were set. Owned by the
+// registry, reused by a prepared calculation.
+struct ResultBuffer {
+  Calculation calculation;
+  std::vector<char> filled;  // one per output of the schema
+};
+
+class ResultBuilder {
+ public:
+  ResultBuilder(const Schema& schema, bool explain, ResultBuffer& buffer);
+
+  // False on the numbers-only path: steps are dropped, so build none.
+  bool explain() const { return explain_; }
+  const Schema& schema() const { return schema_; }
+
+  void set(std::string_view output, Value value);
+  void set(std::string_view output, double value) { set(output, Value::of(value)); }
+  // Several at once, in any order: out.set({{"t_compute", Value::of(t)}, ...}).
+  void set(std::initializer_list<std::pair<std::string_view, Value>> outputs);
+  // Declares that `output` has no value here ("never", not applicable).
+  void none(std::string_view output) { set(output, Value::none()); }
+
+  void step(Step step);
+  void steps(std::vector<Step> steps);
+  void table(std::string_view name, Table table);
+
+  // The contract's first breach (an internal error), or none.
+  std::optional<Error> finish() const;
+
+ private:
+  std::size_t index_of(std::string_view output);
+
+  const Schema& schema_;
+  bool explain_;
+  ResultBuffer& buffer_;
+  std::size_t next_ = 0;  // outputs mostly come in schema order: look here first
+  std::string_view unknown_;
+};
+
+}  // namespace scalebook
