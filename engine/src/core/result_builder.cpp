@@ -27,8 +27,8 @@ ResultBuilder::ResultBuilder(const Schema& schema, bool explain, ResultBuffer& b
 
 std::size_t ResultBuilder::index_of(std::string_view output) {
   std::size_t n = schema_.outputs.size();
-  for (std::size_t k = 0; k < n; ++k) {
-    std::size_t i = (next_ + k) % n;
+  if (next_ < n && schema_.outputs[next_].name == output) return next_++;
+  for (std::size_t i = 0; i < n; ++i) {
     if (schema_.outputs[i].name == output) {
       next_ = i + 1;
       return i;
@@ -45,6 +45,15 @@ void ResultBuilder::set(std::string_view output, Value value) {
   slot.kind = value.kind;
   slot.number = value.number;
   slot.text.assign(value.text);
+  buffer_.filled[i] = 1;
+}
+
+void ResultBuilder::set_text(std::string_view output, std::string_view text) {
+  std::size_t i = index_of(output);
+  if (i == schema_.outputs.size()) return;
+  Value& slot = buffer_.calculation.outputs[i].second;
+  slot.kind = Value::Kind::text;
+  slot.text.assign(text);
   buffer_.filled[i] = 1;
 }
 

@@ -233,17 +233,27 @@ std::string chip_note(const Chip& chip, std::string_view field) {
   return "";
 }
 
+ChipFieldRef chip_field_ref(const Chip& chip, std::size_t index) {
+  static const std::vector<Dtype> dtypes = [] {
+    std::vector<Dtype> list;
+    for (const std::string& name : dtype_names()) list.push_back(*parse_dtype(name));
+    return list;
+  }();
+  if (index < dtypes.size()) return {peak_flops(chip, dtypes[index]), nullptr};
+  const FieldDef& def = field_defs().at(index - dtypes.size());
+  if (def.number) return {chip.*def.number, nullptr};
+  return {0, &(chip.*def.text)};
+}
+
 std::vector<ChipField> chip_fields(const Chip& chip) {
   std::vector<ChipField> fields;
-  for (const ChipFieldSpec& spec : chip_field_specs()) {
+  const std::vector<ChipFieldSpec>& specs = chip_field_specs();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    ChipFieldRef ref = chip_field_ref(chip, i);
     Value value;
-    if (const FieldDef* def = find_def(spec.name)) {
-      if (def->number && chip.*def->number != 0) value = Value::of(chip.*def->number);
-      if (def->text && !(chip.*def->text).empty()) value = Value::of(chip.*def->text);
-    } else {
-      double peak = peak_flops(chip, *parse_dtype(spec.name.substr(kPeakPrefix.size())));
-      if (peak != 0) value = Value::of(peak);
-    }
+    if (ref.text && !ref.text->empty()) value = Value::of(*ref.text);
+    if (!ref.text && ref.number != 0) value = Value::of(ref.number);
+    const ChipFieldSpec& spec = specs[i];
     fields.push_back({spec.name, value, spec.unit, spec.description, chip_note(chip, spec.name)});
   }
   return fields;

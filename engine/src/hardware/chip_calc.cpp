@@ -27,9 +27,22 @@ std::string latex_name(std::string name) {
 std::optional<Error> compute_chip(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
+  if (!out.explain()) {  // the numbers only: no notes, no copies
+    const std::vector<ChipFieldSpec>& specs = chip_field_specs();
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+      ChipFieldRef ref = chip_field_ref(*chip, i);
+      if (ref.text && !ref.text->empty())
+        out.set_text(specs[i].name, *ref.text);
+      else if (!ref.text && ref.number != 0)
+        out.set(specs[i].name, ref.number);
+      else
+        out.none(specs[i].name);
+    }
+    return std::nullopt;
+  }
   for (const ChipField& field : chip_fields(*chip)) {
     out.set(field.name, field.value);
-    if (field.value.is_number() && in.explain()) {
+    if (field.value.is_number()) {
       out.step({field.description + " (" + field.note + ")",
                 latex_name(field.name) + " = " + latex_quantity(field.value.number, field.unit),
                 field.value.number,

@@ -2,7 +2,9 @@
 // The calculator registry. Each domain registers its own calculators (a CalculatorRegistration
 // in its folder); the registry knows no domain: presets such as a chip or a model reach it
 // only through the PresetKind their input declares.
+#include <array>
 #include <cstddef>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -29,17 +31,32 @@ class ResolvedInputs {
   explicit ResolvedInputs(const Schema* schema = nullptr, bool explain = true)
       : schema_(schema), explain_(explain) {}
 
-  void set(const std::string& name, Value value) { values_[name] = std::move(value); }
-  bool has(const std::string& name) const;
+  void set(const std::string& name, Value value);
+  bool has(std::string_view name) const;
   // Whether the schema has input `name` at all: for shared code that serves calculators with
   // and without an optional input (the chip overrides).
-  bool declares(const std::string& name) const;
-  double number(const std::string& name) const;
-  const std::string& text(const std::string& name) const;
+  bool declares(std::string_view name) const;
+  double number(std::string_view name) const;
+  const std::string& text(std::string_view name) const;
+
+  // Text input `name` parsed by `parse` (text -> Result<T>), once: a prepared calculation
+  // keeps its inputs across evaluations, so a mesh or a shape is parsed only the first time.
+  // An error is not kept, so it comes back on every evaluation.
+  template <class T, class Parse>
+  Result<const T*> parsed(std::string_view name, Parse parse) const {
+    auto it = parsed_.find(name);
+    if (it != parsed_.end()) return static_cast<const T*>(it->second.get());
+    Result<T> result = parse(text(name));
+    if (!result.ok()) return result.error();
+    auto kept = std::make_shared<const T>(std::move(result.value()));
+    const T* p = kept.get();
+    parsed_.emplace(std::string(name), std::move(kept));
+    return p;
+  }
 
   // The resolved preset of a preset input (a chip with the caller's overrides applied);
   // null when the input is not a preset. Domains wrap this in a typed accessor (chip_of).
-  const void* preset(const std::string& name) const;
+  const void* preset(std::string_view name) const;
   void set_preset(const std::string& name, std::shared_ptr<const void> preset) {
     presets_[name] = std::move(preset);
   }
@@ -55,14 +72,25 @@ class ResolvedInputs {
   const std::string& undeclared_read() const { return undeclared_; }
 
  private:
-  bool declared(const std::string& name) const;
+  bool declared(std::string_view name) const;
 
   const Schema* schema_;
   bool explain_;
-  Inputs values_;
-  std::map<std::string, std::shared_ptr<const void>> presets_;
+  // Transparent comparators: a read by a string literal builds no std::string.
+  std::map<std::string, Value, std::less<>> values_;
+  std::map<std::string, std::shared_ptr<const void>, std::less<>> presets_;
   std::map<std::string, double> dimensions_;
+  mutable std::map<std::string, std::shared_ptr<const void>, std::less<>> parsed_;
   mutable std::string undeclared_;
+  // Where names already found declared sit in the schema, by the address of the name asked
+  // for: a calculator asks for the same optional inputs (the chip overrides) by the same
+  // literals on every evaluation, and one comparison then confirms the hit.
+  struct KnownName {
+    const char* data;
+    std::size_t input;
+  };
+  mutable std::array<KnownName, 16> known_{};
+  mutable std::size_t known_count_ = 0;
 };
 
 // `compute` sets every output through `out` and returns the first error, or none.

@@ -34,6 +34,8 @@ class ResultBuilder {
 
   void set(std::string_view output, Value value);
   void set(std::string_view output, double value) { set(output, Value::of(value)); }
+  // A text output, copied into the reused buffer (no temporary string).
+  void set_text(std::string_view output, std::string_view text);
   // Several at once, in any order: out.set({{"t_compute", Value::of(t)}, ...}).
   void set(std::initializer_list<std::pair<std::string_view, Value>> outputs);
   // Declares that `output` has no value here ("never", not applicable).

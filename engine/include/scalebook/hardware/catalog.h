@@ -122,6 +122,14 @@ const ChipFieldSpec* find_chip_field_spec(std::string_view name);
 // The chip's fields in chip_field_specs() order.
 std::vector<ChipField> chip_fields(const Chip& chip);
 
+// Field `index` of chip_field_specs() without copying: a text field's text, or a number
+// field's number (0 when the catalog has none) with a null text.
+struct ChipFieldRef {
+  double number;
+  const std::string* text;
+};
+ChipFieldRef chip_field_ref(const Chip& chip, std::size_t index);
+
 // The note for `field`; a peak field falls back to the chip's "peak_flops" note.
 std::string chip_note(const Chip& chip, std::string_view field);
 
