@@ -177,9 +177,12 @@ export class SbExercise extends SbWidget {
     const result = grade.correct ? 'correct' : unread ? 'invalid' : 'incorrect';
     this.#say(part, result, grade.feedback);
     if (result === 'invalid') return; // an unreadable answer is not an attempt
-    pageProgress().record(this.exerciseId, {
+    const store = pageProgress();
+    store.record(this.exerciseId, {
       seed, part: part.dataset.part, parts: this.#parts().map((p) => p.dataset.part), answer, correct: grade.correct,
     });
+    // Here, beside the answer, and not only in the progress box at the chapter's end.
+    this.#notice('save', store.writeProblem);
     announceProgress([this.exerciseId]);
     this.dispatchEvent(new CustomEvent('sb-graded', {
       bubbles: true, detail: { id: this.exerciseId, seed, part: part.dataset.part, ...grade },

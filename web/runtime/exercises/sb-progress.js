@@ -8,7 +8,8 @@
 //     chapter (confirmed inside the element), Export, Import.
 //   <sb-progress book='{"01-roofline":{"title":"Rooflines","exercises":["id1"],"href":"01-roofline.html"}}'>
 //     one row per chapter (href defaults to CHAPTER.html) and the totals, Export, Import.
-// "Attempted" counts every exercise checked at least once, solved ones included.
+// "Attempted" counts every exercise checked at least once, solved ones included. Copies of
+// progress that could not be read (backups) are listed with a Restore button each.
 import { summarize, exerciseStatus } from './progress.js';
 import { pageProgress, announceProgress, watchProgress } from './page-progress.js';
 import { PROGRESS_CSS } from '../core/styles.js';
@@ -92,7 +93,8 @@ export class SbProgress extends HTMLElement {
       : '<ul class="list" data-list></ul>';
     this.shadowRoot.innerHTML = `<style>${PROGRESS_CSS}</style><section class="sb-progress">` +
       `<p class="heading">Your progress</p><p class="notice" data-notice role="status" hidden></p>` +
-      `<p class="summary" data-summary></p>${body}${actionsHTML(reset)}</section>`;
+      `<p class="summary" data-summary></p>${body}${actionsHTML(reset)}` +
+      `<div class="backups" data-backups hidden><p>Copies of progress this browser set aside:</p><ul></ul></div></section>`;
     const root = this.shadowRoot;
     root.addEventListener('click', (event) => this.#onClick(event.target.closest('button')));
     root.querySelector('[data-import]').addEventListener('change', (event) => this.#import(event.target));
@@ -107,6 +109,7 @@ export class SbProgress extends HTMLElement {
     const notice = root.querySelector('[data-notice]');
     notice.textContent = store.notice;
     notice.hidden = !store.notice;
+    this.#updateBackups(store.backups());
     if (this.#isBook) this.#updateBook(state);
     else this.#updateChapter(state);
   }
@@ -146,10 +149,21 @@ export class SbProgress extends HTMLElement {
       `<td data-solved>${all.solved}</td><td data-attempted>${all.attempted}</td><td data-total>${all.total}</td></tr>`;
   }
 
+  #updateBackups(keys) {
+    const box = this.shadowRoot.querySelector('[data-backups]');
+    box.hidden = keys.length === 0;
+    box.querySelector('ul').innerHTML = keys.map((key) => `<li><code>${escapeHTML(key)}</code> ` +
+      `<button type="button" data-restore="${escapeHTML(key)}">Restore</button></li>`).join('');
+  }
+
   #onClick(button) {
     if (!button) return;
     const confirm = this.shadowRoot.querySelector('[data-confirm]');
-    if (button.matches('[data-export]')) this.#export();
+    if (button.matches('[data-restore]')) {
+      const result = pageProgress().restore(button.dataset.restore);
+      this.#say(result.message, !result.ok);
+      if (result.ok) announceProgress(null);
+    } else if (button.matches('[data-export]')) this.#export();
     else if (button.matches('[data-reset]')) {
       confirm.hidden = false;
       button.hidden = true;
