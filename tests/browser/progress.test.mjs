@@ -1,5 +1,6 @@
 // Saved progress is never lost, as a reader meets it: two tabs answering at once, a stored
-// value with one bad record, a full storage, a backup restored from the progress box.
+// value with one bad record, a full storage, a backup restored from the progress box; and the
+// progress box writes no link that could run script.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -162,6 +163,42 @@ test('a backup of earlier progress is restored from the progress box', async () 
   assert.equal(await summary(page), `1 of ${ROOFLINE_COUNT} solved · 1 attempted`);
   await page.locator(`sb-exercise#${CRITICAL} [data-badge]`).waitFor({ state: 'visible' });
   assert.equal(await page.evaluate((key) => localStorage.getItem(`${key}.backup`), KEY), backup, 'the backup stays');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a javascript: href given to <sb-progress book> is not written into a link', async () => {
+  const { page, errors } = await site.open('index.html');
+  const dialogs = [];
+  page.on('dialog', (dialog) => { dialogs.push(dialog.message()); dialog.dismiss(); });
+  await page.locator('sb-progress tr[data-chapter="01-roofline"] a[href="01-roofline.html"]').waitFor();
+  const book = {
+    plain: { title: 'Plain', href: 'javascript:alert(1)' },
+    spelled: { title: 'Spelled', href: ' JaVaScRiPt:alert(2)' },
+    split: { title: 'Split', href: 'java\tscript:alert(3)' },
+    data: { title: 'Data', href: 'data:text/html,<script>alert(4)</script>' },
+    'javascript:alert(5)//': { title: 'From the key' },
+    relative: { title: 'Relative', href: '02-tpus.html#q1' },
+    web: { title: 'Web', href: 'https://example.com/book' },
+  };
+  const links = await page.evaluate(async (attribute) => {
+    const element = document.createElement('sb-progress');
+    element.setAttribute('book', attribute);
+    element.id = 'test-book';
+    document.body.append(element);
+    await new Promise(requestAnimationFrame);
+    return [...element.shadowRoot.querySelectorAll('tr[data-chapter]')].map((row) => [row.dataset.chapter,
+      row.querySelector('a')?.getAttribute('href') ?? null, row.querySelector('th').textContent]);
+  }, JSON.stringify(book));
+  assert.deepEqual(links, [
+    ['plain', null, 'Plain'], ['spelled', null, 'Spelled'], ['split', null, 'Split'], ['data', null, 'Data'],
+    ['javascript:alert(5)//', null, 'From the key'],
+    ['relative', '02-tpus.html#q1', 'Relative'], ['web', 'https://example.com/book', 'Web'],
+  ]);
+  for (const chapter of ['plain', 'spelled', 'javascript:alert(5)//']) {
+    await page.locator(`#test-book tr[data-chapter="${chapter}"] th`).click();
+  }
+  assert.deepEqual(dialogs, []);
   assert.deepEqual(errors, []);
   await page.close();
 });

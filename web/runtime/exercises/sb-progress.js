@@ -7,13 +7,15 @@
 //     from the exercise on the page, or given as {"id": ..., "title": ...}), Reset this
 //     chapter (confirmed inside the element), Export, Import.
 //   <sb-progress book='{"01-roofline":{"title":"Rooflines","exercises":["id1"],"href":"01-roofline.html"}}'>
-//     one row per chapter (href defaults to CHAPTER.html) and the totals, Export, Import.
+//     one row per chapter (href defaults to CHAPTER.html; only a relative or http(s) one
+//     becomes a link) and the totals, Export, Import.
 // "Attempted" counts every exercise checked at least once, solved ones included. Copies of
 // progress that could not be read (backups) are listed with a Restore button each.
 import { summarize, exerciseStatus } from './progress.js';
 import { pageProgress, announceProgress, watchProgress } from './page-progress.js';
 import { PROGRESS_CSS } from '../core/styles.js';
 import { escapeHTML } from '../core/escape.js';
+import { safeHref } from '../core/safe-url.js';
 
 const STATUS_TEXT = { solved: 'solved', attempted: 'attempted', new: 'not tried' };
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -40,7 +42,7 @@ function bookChapters(attribute) {
   return Object.entries(book).map(([chapter, info]) => ({
     chapter,
     title: info?.title ?? chapter,
-    href: info?.href ?? `${chapter}.html`,
+    href: safeHref(typeof info?.href === 'string' ? info.href : `${chapter}.html`),
     ids: (Array.isArray(info?.exercises) ? info.exercises : []).map((e) => (typeof e === 'string' ? e : String(e?.id))),
   }));
 }
@@ -142,7 +144,8 @@ export class SbProgress extends HTMLElement {
     root.querySelector('[data-summary]').textContent = `${all.solved} of ${all.total} exercises solved · ${all.attempted} attempted`;
     root.querySelector('[data-rows]').innerHTML = chapters.map((c) => {
       const s = summarize(state, c.ids);
-      return `<tr data-chapter="${escapeHTML(c.chapter)}"><th scope="row"><a href="${escapeHTML(c.href)}">${escapeHTML(c.title)}</a></th>` +
+      const title = c.href ? `<a href="${escapeHTML(c.href)}">${escapeHTML(c.title)}</a>` : escapeHTML(c.title);
+      return `<tr data-chapter="${escapeHTML(c.chapter)}"><th scope="row">${title}</th>` +
         `<td data-solved>${s.solved}</td><td data-attempted>${s.attempted}</td><td data-total>${s.total}</td></tr>`;
     }).join('');
     root.querySelector('[data-totals]').innerHTML = `<tr><th scope="row">All chapters</th>` +
