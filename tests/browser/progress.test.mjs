@@ -115,6 +115,8 @@ test('one bad record in saved progress hides none of the others, and the stored 
   await page.locator(`sb-exercise#${CRITICAL} [data-badge]`).waitFor({ state: 'visible' });
   assert.match(await page.locator('sb-progress [data-notice]').textContent(),
     /1 saved record could not be read and is set aside, left as it was \(exercise roofline-ex1-h100-time: attempts is not a whole number\)/);
+  assert.match(await page.locator('sb-exercise >> nth=0').locator('[data-notice]').textContent(), /is set aside/,
+    'the first exercise says so too');
   assert.equal(await answer(page, H100, 'a', '1.01 ms'), 'correct');
   assert.equal(await answer(page, 'roofline-ex5-tokens', 'a', '7'), 'incorrect');
   await page.reload();

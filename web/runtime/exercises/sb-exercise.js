@@ -86,7 +86,10 @@ export class SbExercise extends SbWidget {
     this.querySelector('[data-variant-bar]').hidden = false;
     const store = pageProgress();
     const saved = store.get(this.exerciseId);
-    if (store.notice && document.querySelector('sb-exercise') === this) this.#notice('store', store.notice);
+    if (document.querySelector('sb-exercise') === this) {
+      store.read(); // only a full read finds what could not be read; said once, at the first exercise
+      if (store.notice) this.#notice('store', store.notice);
+    }
     const fromHash = seedFromHash(location.hash, this.exerciseId);
     if (fromHash.present && fromHash.seed === null) this.#badHash(fromHash.raw);
     const seed = fromHash.present ? fromHash.seed ?? 0 : saved?.seed ?? 0;
