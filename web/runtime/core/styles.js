@@ -203,7 +203,11 @@ button, .file-button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.8rem;
 .danger { border-color: var(--_error); color: var(--_error); }
 .message { margin: 0.5rem 0 0; font-size: 0.9rem; }
 .message:empty { display: none; }
-.message.error { color: var(--_error); }`;
+.message.error { color: var(--_error); }
+.backups { margin-top: 0.6rem; font-size: 0.9rem; }
+.backups p { margin: 0 0 0.3rem; }
+.backups ul { list-style: none; padding: 0; margin: 0; }
+.backups li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; padding: 0.15rem 0; }`;
 
 // <sb-systolic-sim>: the calculator's form and outputs, plus the PE grid and its controls.
 // PE states: idle (empty), busy (holds data), mac (multiplied this cycle); pe-shadow: a next

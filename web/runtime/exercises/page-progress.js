@@ -1,7 +1,7 @@
 // The page's one progress store, shared by every <sb-exercise> and <sb-progress>, and the
 // event that tells them to re-read it. localStorage can be missing or throw (sandboxed
 // iframes, some private modes): the store then keeps progress in memory and says so.
-import { ProgressStore } from './progress.js';
+import { ProgressStore } from './progress-store.js';
 
 export const PROGRESS_EVENT = 'sb-progress';
 let store = null;
@@ -15,7 +15,15 @@ function localStorageOrNull() {
 }
 
 export function pageProgress() {
-  store ??= new ProgressStore(localStorageOrNull());
+  if (store) return store;
+  store = new ProgressStore(localStorageOrNull());
+  // One listener for the page, not one per element: another tab's write may need ours joined
+  // back in (both answered at the same moment), and that must happen once.
+  window.addEventListener('storage', (event) => {
+    if (event.storageArea && event.storageArea !== localStorageOrNull()) return;
+    const ids = store.noteChange(event.key, event.newValue);
+    if (ids === null || ids.length) announceProgress(ids);
+  });
   return store;
 }
 
@@ -26,15 +34,8 @@ export function announceProgress(ids = null) {
 
 // Calls `onChange` on this page's announcements and on other tabs' writes; returns a remover.
 export function watchProgress(onChange) {
-  const key = pageProgress().key;
+  pageProgress();
   const fromPage = (event) => onChange(event.detail?.ids ?? null);
-  const fromTab = (event) => {
-    if (event.key === null || event.key === key) onChange(null);
-  };
   document.addEventListener(PROGRESS_EVENT, fromPage);
-  window.addEventListener('storage', fromTab);
-  return () => {
-    document.removeEventListener(PROGRESS_EVENT, fromPage);
-    window.removeEventListener('storage', fromTab);
-  };
+  return () => document.removeEventListener(PROGRESS_EVENT, fromPage);
 }

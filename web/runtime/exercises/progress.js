@@ -1,19 +1,19 @@
-// A reader's progress through the exercises: pure functions over a plain state object, plus
-// ProgressStore, which keeps that state in a Storage-like object (localStorage in the page, a
-// Map-backed stand-in in Node tests). Nothing here touches the DOM.
+// A reader's progress through the exercises: pure functions over a plain state object. The
+// store that keeps it in localStorage is progress-store.js. Nothing here touches the DOM.
 //
-// The stored value (version 2):
+// The progress format (version 2), as exported, imported and stored:
 //   { format: 'scalebook-progress', version: 2,
-//     exercises: { ID: { attempts, solved, last_answer, seed, updated,
+//     exercises: { ID: { attempts, solved, last_answer, seed, updated, part_ids,
 //                        parts: { PART: { attempts, solved, last_answer, seed } } } } }
 // `attempts` counts graded checks (an unreadable answer is not an attempt); `solved` is sticky:
 // an exercise is solved once every part has been answered correctly, in any variant. `seed` is
 // the variant of the last check, so the page can restore the last answer only where it belongs.
+// `part_ids` (optional) lists every part of the exercise, so a merge of two records that each
+// solved some parts knows when all of them are solved.
 // Version 1 was a draft: { version: 1, solved: { ID: true }, answers: { ID: 'text' } }.
 
 import { MAX_SEED } from './variant-hash.js';
 
-export const PROGRESS_KEY = 'scalebook.progress';
 export const FORMAT = 'scalebook-progress';
 export const VERSION = 2;
 
@@ -43,6 +43,8 @@ function recordProblem(record) {
   if (!isSeed(record.seed)) return 'seed is not a variant number';
   if (record.updated !== null && typeof record.updated !== 'string') return 'updated is not a date';
   if (!isObject(record.parts)) return 'parts is not an object';
+  if (record.part_ids !== undefined && !(Array.isArray(record.part_ids) &&
+    record.part_ids.every((p) => typeof p === 'string'))) return 'part_ids is not a list of part names';
   for (const [id, part] of Object.entries(record.parts)) {
     const problem = partProblem(part);
     if (problem) return `part ${id} ${problem}`;
@@ -67,39 +69,45 @@ function fromVersion1(data) {
   return { format: FORMAT, version: VERSION, exercises };
 }
 
-// Reads a decoded JSON value into a version 2 state; throws an Error saying what is wrong.
+// Reads a decoded JSON value into { state, problems }: a version 2 state holding every record
+// that can be read, and one line per record that cannot ("exercise ID: why"), so one bad record
+// never hides the others. Throws an Error saying what is wrong when nothing can be read.
 export function upgradeProgress(data) {
   if (!isObject(data)) throw new Error('it is not a JSON object');
-  if (data.format === undefined && data.version === 1) return fromVersion1(data);
+  if (data.format === undefined && data.version === 1) return { state: fromVersion1(data), problems: [] };
   if (data.format !== FORMAT) throw new Error('it is not Scalebook progress (no "format": "scalebook-progress")');
   if (!Number.isInteger(data.version) || data.version < 1) throw new Error('its version is not a whole number');
   if (data.version > VERSION) {
     throw new Error(`it was saved by a newer Scalebook (format version ${data.version}; this page reads up to ${VERSION})`);
   }
-  if (data.version === 1) return fromVersion1(data);
+  if (data.version === 1) return { state: fromVersion1(data), problems: [] };
   if (!isObject(data.exercises)) throw new Error('"exercises" is not an object');
   const exercises = {};
+  const problems = [];
   for (const [id, record] of Object.entries(data.exercises)) {
     const problem = recordProblem(record);
-    if (problem) throw new Error(`exercise ${id}: ${problem}`);
-    exercises[id] = structuredClone(record);
+    if (problem) problems.push(`exercise ${id}: ${problem}`);
+    else exercises[id] = structuredClone(record);
   }
-  return { format: FORMAT, version: VERSION, exercises };
+  return { state: { format: FORMAT, version: VERSION, exercises }, problems };
 }
 
-// Text (stored or imported) to { state, error }. A null text is a fresh start, not an error.
+// Text (stored or imported) to { state, error, problems, newer }: `error` when nothing could be
+// read, `problems` for the records set aside, `newer` when a later Scalebook wrote it. A null
+// text is a fresh start, not an error.
 export function parseProgress(text) {
-  if (text === null || text === undefined) return { state: emptyProgress(), error: '' };
+  const none = (error, newer = false) => ({ state: emptyProgress(), error, problems: [], newer });
+  if (text === null || text === undefined) return none('');
   let data;
   try {
     data = JSON.parse(text);
   } catch {
-    return { state: emptyProgress(), error: 'it is not valid JSON' };
+    return none('it is not valid JSON');
   }
   try {
-    return { state: upgradeProgress(data), error: '' };
+    return { ...upgradeProgress(data), error: '', newer: false };
   } catch (err) {
-    return { state: emptyProgress(), error: err.message };
+    return none(err.message, isObject(data) && data.format === FORMAT && Number.isInteger(data.version) && data.version > VERSION);
   }
 }
 
@@ -122,7 +130,8 @@ export function recordCheck(state, id, check, now = new Date().toISOString()) {
   record.last_answer = part.last_answer;
   record.seed = check.seed;
   record.updated = now;
-  const allParts = check.parts?.length ? check.parts : [check.part];
+  const allParts = check.parts?.length ? check.parts.map(String) : [check.part];
+  record.part_ids = allParts;
   record.solved = record.solved || allParts.every((p) => record.parts[p]?.solved);
   next.exercises[id] = record;
   return next;
@@ -180,117 +189,61 @@ export function summarize(state, ids) {
   return { solved, attempted, total: ids.length };
 }
 
-// A Storage that only lives in memory: the fallback when localStorage is missing or refuses.
-export class MemoryStorage {
-  #items = new Map();
-  getItem(key) { return this.#items.has(key) ? this.#items.get(key) : null; }
-  setItem(key, value) { this.#items.set(key, String(value)); }
-  removeItem(key) { this.#items.delete(key); }
-  get length() { return this.#items.size; }
-  key(i) { return [...this.#items.keys()][i] ?? null; }
+// Two copies of one exercise's record (two tabs answered it at the same moment) joined so that
+// nothing either holds is lost: every part from both, each with the larger count and solved
+// when either solved it. It is order-free (join(a, b) equals join(b, a)), so two tabs that
+// repair each other's writes end with the same record.
+export function joinRecords(a, b) {
+  if (!a || !b) return structuredClone(a ?? b ?? null);
+  const parts = {};
+  for (const id of new Set([...Object.keys(a.parts), ...Object.keys(b.parts)])) {
+    parts[id] = joinParts(a.parts[id], b.parts[id]);
+  }
+  const partIds = [...new Set([...(a.part_ids ?? []), ...(b.part_ids ?? [])])].sort();
+  const partAttempts = Object.values(parts).reduce((sum, p) => sum + p.attempts, 0);
+  const last = later(a, b, (r) => [String(r.updated ?? ''), r.last_answer, r.seed]);
+  const record = {
+    attempts: Math.max(a.attempts, b.attempts, partAttempts),
+    solved: a.solved || b.solved || (partIds.length > 0 && partIds.every((id) => parts[id]?.solved)),
+    last_answer: last.last_answer,
+    seed: last.seed,
+    parts,
+    updated: last.updated ?? null,
+  };
+  if (partIds.length) record.part_ids = partIds;
+  return record;
 }
 
-const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+function joinParts(a, b) {
+  if (!a || !b) return structuredClone(a ?? b);
+  const last = later(a, b, (p) => [p.attempts, p.last_answer, p.seed ?? 0]);
+  const part = { attempts: Math.max(a.attempts, b.attempts), solved: a.solved || b.solved, last_answer: last.last_answer };
+  if (last.seed !== undefined) part.seed = last.seed;
+  return part;
+}
 
-// Progress kept in a Storage under one key. Every read goes back to the storage, so several
-// elements (and tabs) on one store always agree. A stored value that cannot be read is copied
-// to a backup key before anything could overwrite it, and `notice` says so.
-export class ProgressStore {
-  notice = '';
-  #storage;
-  #key;
-  #now;
-
-  constructor(storage, { key = PROGRESS_KEY, now = () => new Date().toISOString() } = {}) {
-    this.#storage = storage ?? new MemoryStorage();
-    this.#key = key;
-    this.#now = now;
+// The one of a and b whose key (a list of numbers or strings) is larger; a on a tie.
+function later(a, b, key) {
+  const [ka, kb] = [key(a), key(b)];
+  for (let i = 0; i < ka.length; i += 1) {
+    if (ka[i] === kb[i]) continue;
+    return (typeof ka[i] === 'number' ? ka[i] > kb[i] : String(ka[i]) > String(kb[i])) ? a : b;
   }
+  return a;
+}
 
-  get key() { return this.#key; }
-
-  read() {
-    let text = null;
-    try {
-      text = this.#storage.getItem(this.#key);
-    } catch (err) {
-      this.#fallBack(err);
-    }
-    const { state, error } = parseProgress(text);
-    if (error) {
-      const backup = this.#backUp(text);
-      this.notice = `Your saved progress could not be read (${error}), so it is not used. ` +
-        (backup ? `A copy is kept in this browser's storage under "${backup}".` : 'It could not be copied.');
-    }
-    return state;
+// Sorted keys, so two records with equal contents have equal text.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
   }
+  return JSON.stringify(value);
+}
 
-  get(id) {
-    return this.read().exercises[id] ?? null;
-  }
-
-  record(id, check) {
-    const state = recordCheck(this.read(), id, check, this.#now());
-    this.#write(state);
-    return state.exercises[id];
-  }
-
-  reset(ids) {
-    const state = this.read();
-    const present = ids.filter((id) => state.exercises[id]);
-    this.#write(resetExercises(state, ids));
-    return present.length;
-  }
-
-  exportText() {
-    return `${JSON.stringify({ ...this.read(), exported: this.#now() }, null, 2)}\n`;
-  }
-
-  // Merges a file's text in. Returns { ok, message } and never throws.
-  importText(text) {
-    if (typeof text !== 'string' || text.trim() === '') {
-      return { ok: false, message: 'The file was refused: it is empty.' };
-    }
-    const { state: incoming, error } = parseProgress(text);
-    if (error) return { ok: false, message: `The file was refused: ${error}.` };
-    const { state, taken, kept } = mergeProgress(this.read(), incoming);
-    this.#write(state);
-    const solved = taken.filter((id) => state.exercises[id].solved).length;
-    let message = `Imported ${plural(taken.length, 'exercise')} (${solved} solved).`;
-    if (kept.length) message += ` Kept ${plural(kept.length, 'record')} of this browser that ${kept.length === 1 ? 'was' : 'were'} as far along.`;
-    return { ok: true, message, taken, kept };
-  }
-
-  #write(state) {
-    try {
-      this.#storage.setItem(this.#key, JSON.stringify(state));
-    } catch (err) {
-      this.#fallBack(err);
-      this.#storage.setItem(this.#key, JSON.stringify(state));
-    }
-  }
-
-  // Storage that throws (disabled, full, private mode): keep going in memory and say so.
-  #fallBack(err) {
-    this.#storage = new MemoryStorage();
-    this.notice = `Progress cannot be saved in this browser (${err?.message ?? err}); it lasts until you leave the page.`;
-  }
-
-  // The unreadable text goes to `KEY.backup` (or `.backup-2`, ...) unless already there.
-  #backUp(text) {
-    try {
-      for (let n = 1; n < 100; n += 1) {
-        const key = `${this.#key}.backup${n === 1 ? '' : `-${n}`}`;
-        const existing = this.#storage.getItem(key);
-        if (existing === text) return key;
-        if (existing === null) {
-          this.#storage.setItem(key, text);
-          return key;
-        }
-      }
-    } catch {
-      return '';
-    }
-    return '';
-  }
+// True when record `a` already holds everything `b` does (joining b in would change nothing).
+export function covers(a, b) {
+  if (!b) return true;
+  if (!a) return false;
+  return canonical(joinRecords(a, b)) === canonical(joinRecords(a, a));
 }

@@ -86,7 +86,10 @@ export class SbExercise extends SbWidget {
     this.querySelector('[data-variant-bar]').hidden = false;
     const store = pageProgress();
     const saved = store.get(this.exerciseId);
-    if (store.notice && document.querySelector('sb-exercise') === this) this.#notice('store', store.notice);
+    if (document.querySelector('sb-exercise') === this) {
+      store.read(); // only a full read finds what could not be read; said once, at the first exercise
+      if (store.notice) this.#notice('store', store.notice);
+    }
     const fromHash = seedFromHash(location.hash, this.exerciseId);
     if (fromHash.present && fromHash.seed === null) this.#badHash(fromHash.raw);
     const seed = fromHash.present ? fromHash.seed ?? 0 : saved?.seed ?? 0;
@@ -177,9 +180,12 @@ export class SbExercise extends SbWidget {
     const result = grade.correct ? 'correct' : unread ? 'invalid' : 'incorrect';
     this.#say(part, result, grade.feedback);
     if (result === 'invalid') return; // an unreadable answer is not an attempt
-    pageProgress().record(this.exerciseId, {
+    const store = pageProgress();
+    store.record(this.exerciseId, {
       seed, part: part.dataset.part, parts: this.#parts().map((p) => p.dataset.part), answer, correct: grade.correct,
     });
+    // Here, beside the answer, and not only in the progress box at the chapter's end.
+    this.#notice('save', store.writeProblem);
     announceProgress([this.exerciseId]);
     this.dispatchEvent(new CustomEvent('sb-graded', {
       bubbles: true, detail: { id: this.exerciseId, seed, part: part.dataset.part, ...grade },

@@ -7,12 +7,15 @@
 //     from the exercise on the page, or given as {"id": ..., "title": ...}), Reset this
 //     chapter (confirmed inside the element), Export, Import.
 //   <sb-progress book='{"01-roofline":{"title":"Rooflines","exercises":["id1"],"href":"01-roofline.html"}}'>
-//     one row per chapter (href defaults to CHAPTER.html) and the totals, Export, Import.
-// "Attempted" counts every exercise checked at least once, solved ones included.
+//     one row per chapter (href defaults to CHAPTER.html; only a relative or http(s) one
+//     becomes a link) and the totals, Export, Import.
+// "Attempted" counts every exercise checked at least once, solved ones included. Copies of
+// progress that could not be read (backups) are listed with a Restore button each.
 import { summarize, exerciseStatus } from './progress.js';
 import { pageProgress, announceProgress, watchProgress } from './page-progress.js';
 import { PROGRESS_CSS } from '../core/styles.js';
 import { escapeHTML } from '../core/escape.js';
+import { safeHref } from '../core/safe-url.js';
 
 const STATUS_TEXT = { solved: 'solved', attempted: 'attempted', new: 'not tried' };
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -39,7 +42,7 @@ function bookChapters(attribute) {
   return Object.entries(book).map(([chapter, info]) => ({
     chapter,
     title: info?.title ?? chapter,
-    href: info?.href ?? `${chapter}.html`,
+    href: safeHref(typeof info?.href === 'string' ? info.href : `${chapter}.html`),
     ids: (Array.isArray(info?.exercises) ? info.exercises : []).map((e) => (typeof e === 'string' ? e : String(e?.id))),
   }));
 }
@@ -92,7 +95,8 @@ export class SbProgress extends HTMLElement {
       : '<ul class="list" data-list></ul>';
     this.shadowRoot.innerHTML = `<style>${PROGRESS_CSS}</style><section class="sb-progress">` +
       `<p class="heading">Your progress</p><p class="notice" data-notice role="status" hidden></p>` +
-      `<p class="summary" data-summary></p>${body}${actionsHTML(reset)}</section>`;
+      `<p class="summary" data-summary></p>${body}${actionsHTML(reset)}` +
+      `<div class="backups" data-backups hidden><p>Copies of progress this browser set aside:</p><ul></ul></div></section>`;
     const root = this.shadowRoot;
     root.addEventListener('click', (event) => this.#onClick(event.target.closest('button')));
     root.querySelector('[data-import]').addEventListener('change', (event) => this.#import(event.target));
@@ -107,6 +111,7 @@ export class SbProgress extends HTMLElement {
     const notice = root.querySelector('[data-notice]');
     notice.textContent = store.notice;
     notice.hidden = !store.notice;
+    this.#updateBackups(store.backups());
     if (this.#isBook) this.#updateBook(state);
     else this.#updateChapter(state);
   }
@@ -139,17 +144,29 @@ export class SbProgress extends HTMLElement {
     root.querySelector('[data-summary]').textContent = `${all.solved} of ${all.total} exercises solved · ${all.attempted} attempted`;
     root.querySelector('[data-rows]').innerHTML = chapters.map((c) => {
       const s = summarize(state, c.ids);
-      return `<tr data-chapter="${escapeHTML(c.chapter)}"><th scope="row"><a href="${escapeHTML(c.href)}">${escapeHTML(c.title)}</a></th>` +
+      const title = c.href ? `<a href="${escapeHTML(c.href)}">${escapeHTML(c.title)}</a>` : escapeHTML(c.title);
+      return `<tr data-chapter="${escapeHTML(c.chapter)}"><th scope="row">${title}</th>` +
         `<td data-solved>${s.solved}</td><td data-attempted>${s.attempted}</td><td data-total>${s.total}</td></tr>`;
     }).join('');
     root.querySelector('[data-totals]').innerHTML = `<tr><th scope="row">All chapters</th>` +
       `<td data-solved>${all.solved}</td><td data-attempted>${all.attempted}</td><td data-total>${all.total}</td></tr>`;
   }
 
+  #updateBackups(keys) {
+    const box = this.shadowRoot.querySelector('[data-backups]');
+    box.hidden = keys.length === 0;
+    box.querySelector('ul').innerHTML = keys.map((key) => `<li><code>${escapeHTML(key)}</code> ` +
+      `<button type="button" data-restore="${escapeHTML(key)}">Restore</button></li>`).join('');
+  }
+
   #onClick(button) {
     if (!button) return;
     const confirm = this.shadowRoot.querySelector('[data-confirm]');
-    if (button.matches('[data-export]')) this.#export();
+    if (button.matches('[data-restore]')) {
+      const result = pageProgress().restore(button.dataset.restore);
+      this.#say(result.message, !result.ok);
+      if (result.ok) announceProgress(null);
+    } else if (button.matches('[data-export]')) this.#export();
     else if (button.matches('[data-reset]')) {
       confirm.hidden = false;
       button.hidden = true;
