@@ -47,7 +47,10 @@ function site(markdown, { exercises } = {}) {
     sections: [{ number: 1, slug: '01-x', title: 'X', summary: 'x', file: 'x.md' }],
   }));
   fs.writeFileSync(path.join(dir, 'chapters/x.md'), markdown);
-  if (exercises) fs.writeFileSync(path.join(dir, 'exercises/x.json'), JSON.stringify(exercises, null, 2));
+  if (exercises) {
+    const text = typeof exercises === 'string' ? exercises : JSON.stringify(exercises, null, 2);
+    fs.writeFileSync(path.join(dir, 'exercises/x.json'), text);
+  }
   return {
     dir,
     build: () => buildSite({
@@ -63,7 +66,7 @@ async function buildError(markdown, options) {
   const error = await s.build().then(() => null, (e) => e);
   assert.ok(error, 'the build should fail');
   assert.equal(error.name, 'BuildError', String(error));
-  return error.message.replace(`${s.dir}/`, '');
+  return error.message.replaceAll(`${s.dir}/`, '');
 }
 
 test('authoring mistakes fail the build with file and line', async () => {
@@ -108,6 +111,8 @@ const goodExercise = {
   }],
 };
 
+// withPart({}) written out: line 4 opens the exercise, 19 "parts", 21 "calculator", 23 the chip
+// input, 25 "output", 26 "unit", 27 "tolerance", 30 "book", 34 a key added to the part.
 function withPart(change) {
   return { chapter: '01-x', exercises: [{ ...goodExercise, parts: [{ ...goodExercise.parts[0], ...change }] }] };
 }
@@ -122,12 +127,14 @@ test('an exercise is checked against the engine and the book', async () => {
   assert.match(html, /<script type="application\/json" data-exercise>\{"chapter":"01-x","exercises":\[\{"id":"e1"/);
   assert.match(html, /<sb-progress chapter="01-x" exercises="\[&quot;e1&quot;\]">/);
   const cases = [
+    // Each at the line of the field at fault (see the file's layout above withPart).
     [withPart({ book: { value: 250, tolerance_rel: 0.01 } }),
-      /^exercises\/x\.json:5: exercise e1: part a: the engine gives 240\.244 tokens but the book 250 \(3\.9% apart\); fix the inputs or add book\.erratum$/],
-    [withPart({ output: 'critical' }), /exercise e1: part a: matmul has no numeric output "critical"/],
-    [withPart({ unit: 'ms' }), /exercise e1: part a: unit "ms" does not measure the answer \(tokens\)/],
-    [withPart({ inputs: { chip: 'a200' } }), /exercise e1: part a: chip must be one of/],
-    [withPart({ inputs: { chip: '$gpu' } }), /exercise e1: part a: input chip refers to unknown parameter \$gpu/],
+      /^exercises\/x\.json:30: exercise e1: part a: the engine gives 240\.244 tokens but the book 250 \(3\.9% apart\); fix the inputs or add book\.erratum$/],
+    [withPart({ output: 'critical' }), /^exercises\/x\.json:25: exercise e1: part a: matmul has no numeric output "critical"/],
+    [withPart({ unit: 'ms' }), /^exercises\/x\.json:26: exercise e1: part a: unit "ms" does not measure the answer \(tokens\)/],
+    [withPart({ inputs: { chip: 'a200' } }), /^exercises\/x\.json:23: exercise e1: part a: chip must be one of/],
+    [withPart({ inputs: { chip: '$gpu' } }), /^exercises\/x\.json:23: exercise e1: part a: input chip refers to unknown parameter \$gpu/],
+    [withPart({ kind: 'multiple' }), /^exercises\/x\.json:34: exercise e1: parts\[0\]\.kind must be number or choice, got "multiple"$/],
   ];
   for (const [exercises, expected] of cases) {
     assert.match(await buildError(page, { exercises }), expected);
@@ -137,7 +144,20 @@ test('an exercise is checked against the engine and the book', async () => {
   assert.match(await buildError('# T\n\nnothing\n', { exercises: withPart({}) }),
     /x\.json:\d+: exercise e1 is not placed in 01-x \(add ::exercise e1\)/);
   const broken = { chapter: '01-x', exercises: [{ ...goodExercise, title: undefined }] };
-  assert.match(await buildError(page, { exercises: broken }), /^exercises\/x\.json:5: exercise e1: title is missing$/);
+  // A missing field has no line of its own: the exercise's first line.
+  assert.match(await buildError(page, { exercises: broken }), /^exercises\/x\.json:4: exercise e1: title is missing$/);
+});
+
+test('an exercise file that is not JSON fails the build at the line of the slip', async () => {
+  const page = '# T\n\n::exercise e1\n';
+  const text = JSON.stringify(withPart({}), null, 2);
+  const cases = [
+    [text.replace('"tokens",', '"tokens"'), 'exercises/x.json:27: not valid JSON: expected "," or "}" after a value, got """'],
+    [text.replace('"rel": 0.02', '"rel": 0.02,'), 'exercises/x.json:29: not valid JSON: a trailing comma: expected another value, got "}"'],
+    [text.replace('"matmul"', "'matmul'"), 'exercises/x.json:21: not valid JSON: expected a value (an object, list, string, number, true, false or null), got "\'"'],
+    [text.slice(0, -4), 'exercises/x.json:37: not valid JSON: expected "," or "]" after a value, got the end of the file'],
+  ];
+  for (const [exercises, expected] of cases) assert.equal(await buildError(page, { exercises }), expected);
 });
 
 test('a question\'s part "(c)" stays (c), at build time and in the browser\'s typesetter', async () => {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import { useEngine } from '../runtime/core/format.js';
-import { BuildError } from './errors.mjs';
+import { BuildError, readJson } from './errors.mjs';
 import { loadExercises } from './exercises.mjs';
 import { renderChapter } from './markdown.mjs';
 import { chapterPage, indexPage } from './templates.mjs';
@@ -16,10 +16,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 function readToc(chaptersDir) {
   const file = path.join(chaptersDir, 'toc.json');
-  const toc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const root = readJson(file, fs.readFileSync(file, 'utf8'));
+  const toc = root.value;
   toc.sections.forEach((s, i) => {
     if (s.file && !fs.existsSync(path.join(chaptersDir, s.file))) {
-      throw new BuildError(file, i + 1, `section ${s.number}: no file ${s.file}`);
+      throw new BuildError(file, root.members.get('sections').items[i].line, `section ${s.number}: no file ${s.file}`);
     }
   });
   return toc;
