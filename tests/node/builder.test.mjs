@@ -148,6 +148,30 @@ test('an exercise is checked against the engine and the book', async () => {
   assert.match(await buildError(page, { exercises: broken }), /^exercises\/x\.json:4: exercise e1: title is missing$/);
 });
 
+const UNTYPESET = 'inline math is $...$ within one paragraph, with no letter or digit just outside ' +
+  'either $ (write $128 \\times 128$, not 128$\\times$128); a dollar sign is \\$';
+
+test('slips that markdown-it would show as raw text fail the build at their line', async () => {
+  const cases = [
+    ['# T\n\nok\n\nthe time $T = W / B and more\n', `chapters/x.md:5: math left untypeset in "the time $T = W / B and more": ${UNTYPESET}`],
+    ['# T\n\none\ntwo 128$\\times$128 three\n', `chapters/x.md:4: math left untypeset in "two 128$\\times$128 three": ${UNTYPESET}`],
+    ['# T\n\n- a\n- b $x\n', `chapters/x.md:4: math left untypeset in "b $x": ${UNTYPESET}`],
+    ['# T\n\n| a | b |\n|---|---|\n| 1 | $x |\n', `chapters/x.md:5: math left untypeset in "$x": ${UNTYPESET}`],
+    ['# T\n\nok\n\n$$\nx^2\n\nmore text\n', 'chapters/x.md:5: $$ has no closing $$ (display math is a paragraph of its own between $$ lines)'],
+    ['# T\n\nA {{roofline.t_compute chip=tpu-v5e\n', 'chapters/x.md:3: "{{" has no closing "}}" on its line in "A {{roofline.t_compute chip=tpu-v5e" (an engine value is {{calculator.output key=value | format}} on one line)'],
+    ['# T\n\n  ::exercise e1\n', 'chapters/x.md:3: ::exercise: a directive must start at column 0, not indented or inside a list item or quote'],
+    ['# T\n\n- ::calculator roofline\n', 'chapters/x.md:3: ::calculator: a directive must start at column 0, not indented or inside a list item or quote'],
+    ['# T\n\n1. step\n\n   ::plot roofline\n', 'chapters/x.md:5: ::plot: a directive must start at column 0, not indented or inside a list item or quote'],
+    ['# T\n\n> ::my-chip\n', 'chapters/x.md:3: ::my-chip: a directive must start at column 0, not indented or inside a list item or quote'],
+    ['# T\n\na 128\\times 128 array\n', 'chapters/x.md:3: TeX "\\times" outside math in "a 128\\times 128 array": put the formula between $ signs'],
+    ['# T\n\nthe time \\(T\\) is\n', 'chapters/x.md:3: TeX "\\(...\\)" math: write inline math as $...$'],
+  ];
+  for (const [markdown, expected] of cases) assert.equal(await buildError(markdown), expected);
+  // What is meant as text stays text: an escaped dollar, code, a closed formula.
+  const ok = site('# T\n\nA \\$5 chip, $x$ and `$y {{ \\z`.\n\n```\n::exercise e1 $ {{\n```\n');
+  await ok.build();
+});
+
 test('an exercise file that is not JSON fails the build at the line of the slip', async () => {
   const page = '# T\n\n::exercise e1\n';
   const text = JSON.stringify(withPart({}), null, 2);
