@@ -184,6 +184,34 @@ test('an exercise file that is not JSON fails the build at the line of the slip'
   for (const [exercises, expected] of cases) assert.equal(await buildError(page, { exercises }), expected);
 });
 
+test('exercise prompts, part labels and hints are typeset, and a slip in one fails at its line', async () => {
+  const typeset = { chapter: '01-x', exercises: [{
+    ...goodExercise, hints: ['Compare $C / W$ with $B$.'],
+    parts: [{ ...goodExercise.parts[0], label: 'batch ($T = 1$)' }],
+  }] };
+  const ok = site('# T\n\n::exercise e1\n', { exercises: typeset });
+  await ok.build();
+  const html = fs.readFileSync(path.join(ok.dir, 'dist/01-x.html'), 'utf8');
+  assert.match(html, /<label for="e1-a-answer">batch \(<span class="katex">[^]*?<\/span>\) <span class="unit">\(tokens\)<\/span><\/label>/);
+  assert.match(html, /<div class="sb-exercise-hint">Compare <span class="katex">/);
+  const slip = (change) => ({ chapter: '01-x', exercises: [{ ...goodExercise, ...change }] });
+  const cases = [
+    [slip({ prompt: 'A {{chip}} has a 128$\\times$128 array.' }), `exercises/x.json:9: math left untypeset in "A TPU v5e has a 128$\\times$128 array.": ${UNTYPESET}`],
+    [slip({ hints: ['fine $x$', 'then $y'] }), `exercises/x.json:38: math left untypeset in "then $y": ${UNTYPESET}`],
+    [slip({ parts: [{ ...goodExercise.parts[0], label: 'at $T = S' }] }), `exercises/x.json:34: math left untypeset in "at $T = S": ${UNTYPESET}`],
+  ];
+  for (const [exercises, expected] of cases) assert.equal(await buildError('# T\n\n::exercise e1\n', { exercises }), expected);
+});
+
+test('the book\'s exercises show no raw TeX: chapter 2\'s array size, chapter 4\'s part labels', () => {
+  const tpus = fs.readFileSync(path.join(realOut, '02-tpus.html'), 'utf8');
+  assert.match(tpus, /is a <span class="katex">[^]*?128[^]*?<\/span> systolic array/);
+  const transformers = fs.readFileSync(path.join(realOut, '04-transformers.html'), 'utf8');
+  assert.match(transformers, /\(a\) prefill \(<span class="katex">/);
+  // The exercise data (JSON for the browser) keeps the source; what a reader sees must not.
+  assert.doesNotMatch(transformers.replace(/<script[^>]*>[^]*?<\/script>/g, ''), /\(\$T = S\$\)/);
+});
+
 test('a question\'s part "(c)" stays (c), at build time and in the browser\'s typesetter', async () => {
   const html = fs.readFileSync(path.join(realOut, '03-sharding.html'), 'utf8');
   assert.match(html, /\(c\) So what is strategy 1’s time/);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import katex from 'katex';
 import { BuildError, escapeHtml, readJson } from './errors.mjs';
 import { fieldLine } from './exercise-fields.mjs';
+import { nodeAt } from './json-lines.mjs';
 import { exerciseShellHTML, partSolutionHTML } from '../runtime/core/render.js';
 
 const CHECKED_SEEDS = 20;
@@ -74,11 +75,13 @@ function embeddedFile(exercise) {
 export function exerciseHTML(engine, exercise, renderInline) {
   const file = embeddedFile(exercise);
   const variant = engine.exerciseVariant(file, exercise.id, 0);  // JSON reads "<\\/" as "</"
-  const render = (markdown) => renderInline(markdown, exercise.file, exercise.line);
+  // A slip in a prompt, hint or label fails the build at that field's line.
+  const render = (markdown, ...path) => renderInline(markdown, exercise.file, nodeAt(exercise.node, path).node.line);
   const parts = variant.parts.map((part, i) => ({
     id: part.id,
     kind: part.kind,
     label: part.label,
+    labelHTML: part.label ? render(part.label, 'parts', i, 'label') : undefined,
     unit: part.unit,
     choices: part.choices,
     solutionHTML: partSolutionHTML({ ...part, book: exercise.spec.parts[i].book }, tex(exercise)),
@@ -86,8 +89,8 @@ export function exerciseHTML(engine, exercise, renderInline) {
   const shell = exerciseShellHTML({
     id: exercise.id,
     title: variant.title,
-    promptHTML: render(variant.prompt),
-    hintsHTML: (exercise.spec.hints ?? []).map(render),
+    promptHTML: render(variant.prompt, 'prompt'),
+    hintsHTML: (exercise.spec.hints ?? []).map((hint, i) => render(hint, 'hints', i)),
     parts,
   });
   return `<sb-exercise id="${escapeHtml(exercise.id)}" chapter="${escapeHtml(exercise.chapter)}">` +
