@@ -172,6 +172,21 @@ test('slips that markdown-it would show as raw text fail the build at their line
   await ok.build();
 });
 
+test('math that reaches a page outside Markdown fails the build at the page\'s line, naming its source', async () => {
+  // The page is written before the check, so the line can be looked up in it.
+  const pageLine = (s, text) => {
+    const html = fs.readFileSync(path.join(s.dir, 'dist/01-x.html'), 'utf8');
+    return html.slice(0, html.indexOf(text)).split('\n').length;
+  };
+  const raw = site('# T\n\n<div>raw $x + y$</div>\n');
+  const rawError = await raw.build().then(() => null, (e) => e.message.replaceAll(`${raw.dir}/`, ''));
+  assert.equal(rawError, `dist/01-x.html:${pageLine(raw, 'raw $x')}: math left untypeset on the page built from chapters/x.md: "raw $x + y$"`);
+  const title = site('# T\n\n::exercise e1\n', { exercises: { chapter: '01-x', exercises: [{ ...goodExercise, title: 'The $B$ at the knee' }] } });
+  const titleError = await title.build().then(() => null, (e) => e.message.replaceAll(`${title.dir}/`, ''));
+  assert.equal(titleError, `dist/01-x.html:${pageLine(title, 'The $B$')}: math left untypeset on the page built from chapters/x.md: "The $B$ at the knee"`);
+  assert.ok(pageLine(title, 'The $B$') > 1);
+});
+
 test('an exercise file that is not JSON fails the build at the line of the slip', async () => {
   const page = '# T\n\n::exercise e1\n';
   const text = JSON.stringify(withPart({}), null, 2);
