@@ -216,6 +216,11 @@ test('exercise prompts, part labels and hints are typeset, and a slip in one fai
     [slip({ parts: [{ ...goodExercise.parts[0], label: 'at $T = S' }] }), `exercises/x.json:34: math left untypeset in "at $T = S": ${UNTYPESET}`],
   ];
   for (const [exercises, expected] of cases) assert.equal(await buildError('# T\n\n::exercise e1\n', { exercises }), expected);
+  // The book's variant is fine; another seed draws a word that leaves a $ untypeset in the browser.
+  const drawn = slip({ prompt: 'Find $B$ on a {{chip}} ({{word}}).',
+    params: { ...goodExercise.params, word: { book: 'x', choices: ['x', '$y'] } } });
+  assert.equal(await buildError('# T\n\n::exercise e1\n', { exercises: drawn }),
+    `exercises/x.json:9: exercise e1: variant 4: math left untypeset in "on a NVIDIA H100 SXM ($y).": ${UNTYPESET}`);
 });
 
 test('the book\'s exercises show no raw TeX: chapter 2\'s array size, chapter 4\'s part labels', () => {

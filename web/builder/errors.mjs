@@ -7,6 +7,7 @@ export class BuildError extends Error {
     this.name = 'BuildError';
     this.file = file;
     this.line = line;
+    this.reason = message;
   }
 }
 

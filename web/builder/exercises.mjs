@@ -71,6 +71,19 @@ function embeddedFile(exercise) {
   return json.replaceAll('</', '<\\/');
 }
 
+// The browser typesets the other variants' prompts; rendering those of the seeds the engine
+// checks fails the build on a slip that only a drawn value brings out.
+function checkVariantPrompts(engine, file, exercise, render) {
+  for (let seed = 1; seed <= CHECKED_SEEDS; seed += 1) {
+    try {
+      render(engine.exerciseVariant(file, exercise.id, seed).prompt, 'prompt');
+    } catch (error) {
+      if (!(error instanceof BuildError)) throw error;
+      throw new BuildError(error.file, error.line, `exercise ${exercise.id}: variant ${seed}: ${error.reason}`);
+    }
+  }
+}
+
 // renderInline(markdown, file, line) renders a Markdown fragment with math.
 export function exerciseHTML(engine, exercise, renderInline) {
   const file = embeddedFile(exercise);
@@ -93,6 +106,7 @@ export function exerciseHTML(engine, exercise, renderInline) {
     hintsHTML: (exercise.spec.hints ?? []).map((hint, i) => render(hint, 'hints', i)),
     parts,
   });
+  checkVariantPrompts(engine, file, exercise, render);
   return `<sb-exercise id="${escapeHtml(exercise.id)}" chapter="${escapeHtml(exercise.chapter)}">` +
     `<script type="application/json" data-exercise>${file}</script>${shell}</sb-exercise>`;
 }

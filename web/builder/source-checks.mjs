@@ -8,7 +8,8 @@ const TEX_COMMAND = /\\[a-zA-Z]+/;
 
 function excerpt(text, at) {
   const start = Math.max(0, at - 40);
-  return `${start > 0 ? '…' : ''}${text.slice(start, at + 40)}${at + 40 < text.length ? '…' : ''}`;
+  const cut = `${start > 0 ? '…' : ''}${text.slice(start, at + 40)}${at + 40 < text.length ? '…' : ''}`;
+  return cut.trim();
 }
 
 // A problem in a run of text, or null. An escaped character ("\$") arrives as a space.
