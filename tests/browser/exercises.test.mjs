@@ -307,3 +307,31 @@ test('an exercise with a variant and an open solution fits a phone screen', asyn
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('part labels show typeset math, on the chapter and in an exercise embedded bare', async () => {
+  const id = 'transformers-q4a-attention-intensity';
+  const label = `sb-exercise#${id} [data-part="a"] label`;
+  const { page, errors } = await site.open('04-transformers.html');
+  await ready(page, `sb-exercise#${id}`);
+  assert.equal(await page.locator(`${label} .katex`).count(), 1);
+  assert.doesNotMatch(await page.locator(label).innerText(), /\$/);
+  // With no shell inside, the element builds one in the browser, typesetting as the builder does.
+  const spec = JSON.parse(fs.readFileSync(path.join(ROOT, 'exercises/04-transformers.json'), 'utf8'))
+    .exercises.find((e) => e.id === id);
+  await page.goto(`${site.base}/embed.html`);
+  await page.evaluate(({ id, spec }) => {
+    const element = document.createElement('sb-exercise');
+    element.id = id;
+    element.setAttribute('chapter', '04-transformers');
+    const data = document.createElement('script');
+    data.type = 'application/json';
+    data.dataset.exercise = '';
+    data.textContent = JSON.stringify({ chapter: '04-transformers', exercises: [spec] });
+    element.append(data);
+    document.querySelector('main').append(element);
+  }, { id, spec });
+  await page.locator(`${label} .katex`).waitFor();
+  assert.doesNotMatch(await page.locator(label).innerText(), /\$/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

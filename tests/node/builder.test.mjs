@@ -47,7 +47,10 @@ function site(markdown, { exercises } = {}) {
     sections: [{ number: 1, slug: '01-x', title: 'X', summary: 'x', file: 'x.md' }],
   }));
   fs.writeFileSync(path.join(dir, 'chapters/x.md'), markdown);
-  if (exercises) fs.writeFileSync(path.join(dir, 'exercises/x.json'), JSON.stringify(exercises, null, 2));
+  if (exercises) {
+    const text = typeof exercises === 'string' ? exercises : JSON.stringify(exercises, null, 2);
+    fs.writeFileSync(path.join(dir, 'exercises/x.json'), text);
+  }
   return {
     dir,
     build: () => buildSite({
@@ -63,7 +66,7 @@ async function buildError(markdown, options) {
   const error = await s.build().then(() => null, (e) => e);
   assert.ok(error, 'the build should fail');
   assert.equal(error.name, 'BuildError', String(error));
-  return error.message.replace(`${s.dir}/`, '');
+  return error.message.replaceAll(`${s.dir}/`, '');
 }
 
 test('authoring mistakes fail the build with file and line', async () => {
@@ -108,6 +111,8 @@ const goodExercise = {
   }],
 };
 
+// withPart({}) written out: line 4 opens the exercise, 19 "parts", 21 "calculator", 23 the chip
+// input, 25 "output", 26 "unit", 27 "tolerance", 30 "book", 34 a key added to the part.
 function withPart(change) {
   return { chapter: '01-x', exercises: [{ ...goodExercise, parts: [{ ...goodExercise.parts[0], ...change }] }] };
 }
@@ -122,12 +127,14 @@ test('an exercise is checked against the engine and the book', async () => {
   assert.match(html, /<script type="application\/json" data-exercise>\{"chapter":"01-x","exercises":\[\{"id":"e1"/);
   assert.match(html, /<sb-progress chapter="01-x" exercises="\[&quot;e1&quot;\]">/);
   const cases = [
+    // Each at the line of the field at fault (see the file's layout above withPart).
     [withPart({ book: { value: 250, tolerance_rel: 0.01 } }),
-      /^exercises\/x\.json:5: exercise e1: part a: the engine gives 240\.244 tokens but the book 250 \(3\.9% apart\); fix the inputs or add book\.erratum$/],
-    [withPart({ output: 'critical' }), /exercise e1: part a: matmul has no numeric output "critical"/],
-    [withPart({ unit: 'ms' }), /exercise e1: part a: unit "ms" does not measure the answer \(tokens\)/],
-    [withPart({ inputs: { chip: 'a200' } }), /exercise e1: part a: chip must be one of/],
-    [withPart({ inputs: { chip: '$gpu' } }), /exercise e1: part a: input chip refers to unknown parameter \$gpu/],
+      /^exercises\/x\.json:30: exercise e1: part a: the engine gives 240\.244 tokens but the book 250 \(3\.9% apart\); fix the inputs or add book\.erratum$/],
+    [withPart({ output: 'critical' }), /^exercises\/x\.json:25: exercise e1: part a: matmul has no numeric output "critical"/],
+    [withPart({ unit: 'ms' }), /^exercises\/x\.json:26: exercise e1: part a: unit "ms" does not measure the answer \(tokens\)/],
+    [withPart({ inputs: { chip: 'a200' } }), /^exercises\/x\.json:23: exercise e1: part a: chip must be one of/],
+    [withPart({ inputs: { chip: '$gpu' } }), /^exercises\/x\.json:23: exercise e1: part a: input chip refers to unknown parameter \$gpu/],
+    [withPart({ kind: 'multiple' }), /^exercises\/x\.json:34: exercise e1: parts\[0\]\.kind must be number or choice, got "multiple"$/],
   ];
   for (const [exercises, expected] of cases) {
     assert.match(await buildError(page, { exercises }), expected);
@@ -137,7 +144,92 @@ test('an exercise is checked against the engine and the book', async () => {
   assert.match(await buildError('# T\n\nnothing\n', { exercises: withPart({}) }),
     /x\.json:\d+: exercise e1 is not placed in 01-x \(add ::exercise e1\)/);
   const broken = { chapter: '01-x', exercises: [{ ...goodExercise, title: undefined }] };
-  assert.match(await buildError(page, { exercises: broken }), /^exercises\/x\.json:5: exercise e1: title is missing$/);
+  // A missing field has no line of its own: the exercise's first line.
+  assert.match(await buildError(page, { exercises: broken }), /^exercises\/x\.json:4: exercise e1: title is missing$/);
+});
+
+const UNTYPESET = 'inline math is $...$ within one paragraph, with no letter or digit just outside ' +
+  'either $ (write $128 \\times 128$, not 128$\\times$128); a dollar sign is \\$';
+
+test('slips that markdown-it would show as raw text fail the build at their line', async () => {
+  const cases = [
+    ['# T\n\nok\n\nthe time $T = W / B and more\n', `chapters/x.md:5: math left untypeset in "the time $T = W / B and more": ${UNTYPESET}`],
+    ['# T\n\none\ntwo 128$\\times$128 three\n', `chapters/x.md:4: math left untypeset in "two 128$\\times$128 three": ${UNTYPESET}`],
+    ['# T\n\n- a\n- b $x\n', `chapters/x.md:4: math left untypeset in "b $x": ${UNTYPESET}`],
+    ['# T\n\n| a | b |\n|---|---|\n| 1 | $x |\n', `chapters/x.md:5: math left untypeset in "$x": ${UNTYPESET}`],
+    ['# T\n\nok\n\n$$\nx^2\n\nmore text\n', 'chapters/x.md:5: $$ has no closing $$ (display math is a paragraph of its own between $$ lines)'],
+    ['# T\n\nA {{roofline.t_compute chip=tpu-v5e\n', 'chapters/x.md:3: "{{" has no closing "}}" on its line in "A {{roofline.t_compute chip=tpu-v5e" (an engine value is {{calculator.output key=value | format}} on one line)'],
+    ['# T\n\n  ::exercise e1\n', 'chapters/x.md:3: ::exercise: a directive must start at column 0, not indented or inside a list item or quote'],
+    ['# T\n\n- ::calculator roofline\n', 'chapters/x.md:3: ::calculator: a directive must start at column 0, not indented or inside a list item or quote'],
+    ['# T\n\n1. step\n\n   ::plot roofline\n', 'chapters/x.md:5: ::plot: a directive must start at column 0, not indented or inside a list item or quote'],
+    ['# T\n\n> ::my-chip\n', 'chapters/x.md:3: ::my-chip: a directive must start at column 0, not indented or inside a list item or quote'],
+    ['# T\n\na 128\\times 128 array\n', 'chapters/x.md:3: TeX "\\times" outside math in "a 128\\times 128 array": put the formula between $ signs'],
+    ['# T\n\nthe time \\(T\\) is\n', 'chapters/x.md:3: TeX "\\(...\\)" math: write inline math as $...$'],
+  ];
+  for (const [markdown, expected] of cases) assert.equal(await buildError(markdown), expected);
+  // What is meant as text stays text: an escaped dollar, code, a closed formula.
+  const ok = site('# T\n\nA \\$5 chip, $x$ and `$y {{ \\z`.\n\n```\n::exercise e1 $ {{\n```\n');
+  await ok.build();
+});
+
+test('math that reaches a page outside Markdown fails the build at the page\'s line, naming its source', async () => {
+  // The page is written before the check, so the line can be looked up in it.
+  const pageLine = (s, text) => {
+    const html = fs.readFileSync(path.join(s.dir, 'dist/01-x.html'), 'utf8');
+    return html.slice(0, html.indexOf(text)).split('\n').length;
+  };
+  const raw = site('# T\n\n<div>raw $x + y$</div>\n');
+  const rawError = await raw.build().then(() => null, (e) => e.message.replaceAll(`${raw.dir}/`, ''));
+  assert.equal(rawError, `dist/01-x.html:${pageLine(raw, 'raw $x')}: math left untypeset on the page built from chapters/x.md: "raw $x + y$"`);
+  const title = site('# T\n\n::exercise e1\n', { exercises: { chapter: '01-x', exercises: [{ ...goodExercise, title: 'The $B$ at the knee' }] } });
+  const titleError = await title.build().then(() => null, (e) => e.message.replaceAll(`${title.dir}/`, ''));
+  assert.equal(titleError, `dist/01-x.html:${pageLine(title, 'The $B$')}: math left untypeset on the page built from chapters/x.md: "The $B$ at the knee"`);
+  assert.ok(pageLine(title, 'The $B$') > 1);
+});
+
+test('an exercise file that is not JSON fails the build at the line of the slip', async () => {
+  const page = '# T\n\n::exercise e1\n';
+  const text = JSON.stringify(withPart({}), null, 2);
+  const cases = [
+    [text.replace('"tokens",', '"tokens"'), 'exercises/x.json:27: not valid JSON: expected "," or "}" after a value, got """'],
+    [text.replace('"rel": 0.02', '"rel": 0.02,'), 'exercises/x.json:29: not valid JSON: a trailing comma: expected another value, got "}"'],
+    [text.replace('"matmul"', "'matmul'"), 'exercises/x.json:21: not valid JSON: expected a value (an object, list, string, number, true, false or null), got "\'"'],
+    [text.slice(0, -4), 'exercises/x.json:37: not valid JSON: expected "," or "]" after a value, got the end of the file'],
+  ];
+  for (const [exercises, expected] of cases) assert.equal(await buildError(page, { exercises }), expected);
+});
+
+test('exercise prompts, part labels and hints are typeset, and a slip in one fails at its line', async () => {
+  const typeset = { chapter: '01-x', exercises: [{
+    ...goodExercise, hints: ['Compare $C / W$ with $B$.'],
+    parts: [{ ...goodExercise.parts[0], label: 'batch ($T = 1$)' }],
+  }] };
+  const ok = site('# T\n\n::exercise e1\n', { exercises: typeset });
+  await ok.build();
+  const html = fs.readFileSync(path.join(ok.dir, 'dist/01-x.html'), 'utf8');
+  assert.match(html, /<label for="e1-a-answer">batch \(<span class="katex">[^]*?<\/span>\) <span class="unit">\(tokens\)<\/span><\/label>/);
+  assert.match(html, /<div class="sb-exercise-hint">Compare <span class="katex">/);
+  const slip = (change) => ({ chapter: '01-x', exercises: [{ ...goodExercise, ...change }] });
+  const cases = [
+    [slip({ prompt: 'A {{chip}} has a 128$\\times$128 array.' }), `exercises/x.json:9: math left untypeset in "A TPU v5e has a 128$\\times$128 array.": ${UNTYPESET}`],
+    [slip({ hints: ['fine $x$', 'then $y'] }), `exercises/x.json:38: math left untypeset in "then $y": ${UNTYPESET}`],
+    [slip({ parts: [{ ...goodExercise.parts[0], label: 'at $T = S' }] }), `exercises/x.json:34: math left untypeset in "at $T = S": ${UNTYPESET}`],
+  ];
+  for (const [exercises, expected] of cases) assert.equal(await buildError('# T\n\n::exercise e1\n', { exercises }), expected);
+  // The book's variant is fine; another seed draws a word that leaves a $ untypeset in the browser.
+  const drawn = slip({ prompt: 'Find $B$ on a {{chip}} ({{word}}).',
+    params: { ...goodExercise.params, word: { book: 'x', choices: ['x', '$y'] } } });
+  assert.equal(await buildError('# T\n\n::exercise e1\n', { exercises: drawn }),
+    `exercises/x.json:9: exercise e1: variant 4: math left untypeset in "on a NVIDIA H100 SXM ($y).": ${UNTYPESET}`);
+});
+
+test('the book\'s exercises show no raw TeX: chapter 2\'s array size, chapter 4\'s part labels', () => {
+  const tpus = fs.readFileSync(path.join(realOut, '02-tpus.html'), 'utf8');
+  assert.match(tpus, /is a <span class="katex">[^]*?128[^]*?<\/span> systolic array/);
+  const transformers = fs.readFileSync(path.join(realOut, '04-transformers.html'), 'utf8');
+  assert.match(transformers, /\(a\) prefill \(<span class="katex">/);
+  // The exercise data (JSON for the browser) keeps the source; what a reader sees must not.
+  assert.doesNotMatch(transformers.replace(/<script[^>]*>[^]*?<\/script>/g, ''), /\(\$T = S\$\)/);
 });
 
 test('a question\'s part "(c)" stays (c), at build time and in the browser\'s typesetter', async () => {

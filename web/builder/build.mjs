@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import { useEngine } from '../runtime/core/format.js';
-import { BuildError } from './errors.mjs';
+import { BuildError, readJson } from './errors.mjs';
+import { checkPage } from './page-check.mjs';
 import { loadExercises } from './exercises.mjs';
 import { renderChapter } from './markdown.mjs';
 import { chapterPage, indexPage } from './templates.mjs';
@@ -16,10 +17,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 function readToc(chaptersDir) {
   const file = path.join(chaptersDir, 'toc.json');
-  const toc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const root = readJson(file, fs.readFileSync(file, 'utf8'));
+  const toc = root.value;
   toc.sections.forEach((s, i) => {
     if (s.file && !fs.existsSync(path.join(chaptersDir, s.file))) {
-      throw new BuildError(file, i + 1, `section ${s.number}: no file ${s.file}`);
+      throw new BuildError(file, root.members.get('sections').items[i].line, `section ${s.number}: no file ${s.file}`);
     }
   });
   return toc;
@@ -76,7 +78,10 @@ export async function buildSite({
     const i = written.indexOf(section);
     const placed = [...exercises.values()].filter((e) => e.chapter === section.slug).map((e) => e.id);
     const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next: written[i + 1] });
-    fs.writeFileSync(path.join(out, `${section.slug}.html`), page);
+    const pageFile = path.join(out, `${section.slug}.html`);
+    // Written first, so the line a failed check names can be looked at.
+    fs.writeFileSync(pageFile, page);
+    checkPage(page, pageFile, file);
     ready.add(section.slug);
   }
   for (const exercise of exercises.values()) {
@@ -91,8 +96,14 @@ export async function buildSite({
     const ids = [...exercises.values()].filter((e) => e.chapter === section.slug).map((e) => e.id);
     if (ready.has(section.slug) && ids.length) book[section.slug] = { title: section.title, exercises: ids };
   }
-  fs.writeFileSync(path.join(out, 'index.html'), indexPage({ toc, ready, book }));
-  fs.writeFileSync(path.join(out, 'embed.html'), embedPage());
+  const pages = [
+    ['index.html', indexPage({ toc, ready, book }), path.join(chaptersDir, 'toc.json')],
+    ['embed.html', embedPage(), fileURLToPath(new URL('./embed.mjs', import.meta.url))],
+  ];
+  for (const [name, html, source] of pages) {
+    fs.writeFileSync(path.join(out, name), html);
+    checkPage(html, path.join(out, name), source);
+  }
   copyAssets(out);
   await bundleRuntime(out);
   return { out, pages: [...ready], exercises: exercises.size };

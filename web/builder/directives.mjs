@@ -18,6 +18,8 @@ import { rooflinePlotHTML, batchSweepPlotHTML } from './directives/roofline.mjs'
 import { transformerDirective } from './directives/transformer.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
+// A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.
+const MISPLACED = /^(?:\s|>|[-*+](?=\s)|\d+[.)](?=\s))+::([\w-]+)/;
 const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML, 'collective-sweep': collectiveSweepPlotHTML };
 
 function calculatorDirective(ctx, args, fail) {
@@ -73,7 +75,13 @@ export function extractDirectives(ctx, markdown, file) {
   let inFence = false;
   const out = lines.map((text, i) => {
     if (/^\s*(```|~~~)/.test(text)) inFence = !inFence;
-    const match = !inFence && DIRECTIVE.exec(text);
+    if (inFence) return text;
+    const misplaced = MISPLACED.exec(text);
+    if (misplaced) {
+      throw new BuildError(file, i + 1, `::${misplaced[1]}: a directive must start at column 0, ` +
+        'not indented or inside a list item or quote');
+    }
+    const match = DIRECTIVE.exec(text);
     if (!match) return text;
     const fail = (message) => {
       throw new BuildError(file, i + 1, `::${match[1]}: ${message}`);

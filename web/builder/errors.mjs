@@ -1,10 +1,13 @@
 // A build error names the file and line, so an author can go straight to the mistake.
+import { JsonSyntaxError, parseJsonLines } from './json-lines.mjs';
+
 export class BuildError extends Error {
   constructor(file, line, message) {
     super(`${file}:${line}: ${message}`);
     this.name = 'BuildError';
     this.file = file;
     this.line = line;
+    this.reason = message;
   }
 }
 
@@ -21,4 +24,14 @@ export function escapeHtml(text) {
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
+}
+
+// A JSON file as parseJsonLines' nodes; a syntax error fails the build at its line.
+export function readJson(file, text) {
+  try {
+    return parseJsonLines(text);
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) throw new BuildError(file, error.line, `not valid JSON: ${error.message}`);
+    throw error;
+  }
 }

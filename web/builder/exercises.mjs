@@ -4,36 +4,51 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import katex from 'katex';
-import { BuildError, escapeHtml, lineOf } from './errors.mjs';
+import { BuildError, escapeHtml, readJson } from './errors.mjs';
+import { fieldLine } from './exercise-fields.mjs';
+import { nodeAt } from './json-lines.mjs';
 import { exerciseShellHTML, partSolutionHTML } from '../runtime/core/render.js';
 
 const CHECKED_SEEDS = 20;
 
-function lineOfExercise(text, id) {
-  return lineOf(text, `"id": "${id}"`);
+// The node of each exercise by id, from the file's line map.
+function exerciseNodes(root) {
+  const nodes = new Map();
+  for (const node of root.members?.get('exercises')?.items ?? []) {
+    if (typeof node.value?.id === 'string') nodes.set(node.value.id, node);
+  }
+  return nodes;
 }
 
-// Reads every exercise file; returns Map id -> { id, chapter, file, line, spec }.
+// Reads every exercise file; returns Map id -> { id, chapter, file, line, spec, node }, node
+// being the exercise in the file's line map.
 export function loadExercises(engine, dir) {
   const exercises = new Map();
   for (const name of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
     const file = path.join(dir, name);
     const text = fs.readFileSync(file, 'utf8');
+    const root = readJson(file, text);
+    const nodes = exerciseNodes(root);
+    // An error names its exercise ("exercise ID: ...") and the field; point at that field.
+    const fail = (id, field, message) => {
+      const node = nodes.get(id);
+      const top = root.members?.get(field);
+      throw new BuildError(file, node ? fieldLine(node, field, message) : top?.line ?? 1, message);
+    };
     let report;
     try {
       report = engine.exerciseCheck(text, CHECKED_SEEDS);
     } catch (error) {
-      const id = /^exercise (\S+):/.exec(error.message)?.[1];
-      throw new BuildError(file, id ? lineOfExercise(text, id) : 1, error.message);
+      fail(/^exercise (\S+):/.exec(error.message)?.[1], error.field, error.message);
     }
     for (const problem of report.problems) {
-      throw new BuildError(file, lineOfExercise(text, problem.exercise), `exercise ${problem.exercise}: ${problem.message}`);
+      fail(problem.exercise, problem.field, `exercise ${problem.exercise}: ${problem.message}`);
     }
-    const data = JSON.parse(text);
-    for (const spec of data.exercises) {
-      const line = lineOfExercise(text, spec.id);
+    for (const node of root.members.get('exercises').items) {
+      const spec = node.value;
+      const line = node.members.get('id').line;
       if (exercises.has(spec.id)) throw new BuildError(file, line, `exercise ${spec.id}: id is used twice`);
-      exercises.set(spec.id, { id: spec.id, chapter: data.chapter, file, line, spec });
+      exercises.set(spec.id, { id: spec.id, chapter: root.value.chapter, file, line, spec, node });
     }
   }
   return exercises;
@@ -56,15 +71,30 @@ function embeddedFile(exercise) {
   return json.replaceAll('</', '<\\/');
 }
 
+// The browser typesets the other variants' prompts; rendering those of the seeds the engine
+// checks fails the build on a slip that only a drawn value brings out.
+function checkVariantPrompts(engine, file, exercise, render) {
+  for (let seed = 1; seed <= CHECKED_SEEDS; seed += 1) {
+    try {
+      render(engine.exerciseVariant(file, exercise.id, seed).prompt, 'prompt');
+    } catch (error) {
+      if (!(error instanceof BuildError)) throw error;
+      throw new BuildError(error.file, error.line, `exercise ${exercise.id}: variant ${seed}: ${error.reason}`);
+    }
+  }
+}
+
 // renderInline(markdown, file, line) renders a Markdown fragment with math.
 export function exerciseHTML(engine, exercise, renderInline) {
   const file = embeddedFile(exercise);
   const variant = engine.exerciseVariant(file, exercise.id, 0);  // JSON reads "<\\/" as "</"
-  const render = (markdown) => renderInline(markdown, exercise.file, exercise.line);
+  // A slip in a prompt, hint or label fails the build at that field's line.
+  const render = (markdown, ...path) => renderInline(markdown, exercise.file, nodeAt(exercise.node, path).node.line);
   const parts = variant.parts.map((part, i) => ({
     id: part.id,
     kind: part.kind,
     label: part.label,
+    labelHTML: part.label ? render(part.label, 'parts', i, 'label') : undefined,
     unit: part.unit,
     choices: part.choices,
     solutionHTML: partSolutionHTML({ ...part, book: exercise.spec.parts[i].book }, tex(exercise)),
@@ -72,10 +102,11 @@ export function exerciseHTML(engine, exercise, renderInline) {
   const shell = exerciseShellHTML({
     id: exercise.id,
     title: variant.title,
-    promptHTML: render(variant.prompt),
-    hintsHTML: (exercise.spec.hints ?? []).map(render),
+    promptHTML: render(variant.prompt, 'prompt'),
+    hintsHTML: (exercise.spec.hints ?? []).map((hint, i) => render(hint, 'hints', i)),
     parts,
   });
+  checkVariantPrompts(engine, file, exercise, render);
   return `<sb-exercise id="${escapeHtml(exercise.id)}" chapter="${escapeHtml(exercise.chapter)}">` +
     `<script type="application/json" data-exercise>${file}</script>${shell}</sb-exercise>`;
 }

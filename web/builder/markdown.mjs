@@ -6,12 +6,15 @@ import katex from 'katex';
 import { BuildError, lineOf } from './errors.mjs';
 import { substituteValues } from './values.mjs';
 import { extractDirectives, insertBlocks } from './directives.mjs';
+import { checkSource } from './source-checks.mjs';
 
 // Typographer for curly quotes only: its replacements turn a question's part "(c)" into ©.
 const md = new MarkdownIt({ html: true, typographer: true })
   .disable('replacements')
   .use(mathPlugin.default ?? mathPlugin, { katex })
   .use(anchor, { tabIndex: false });
+// Before text_join, while an escaped "\$" is still a token of its own and not a stray "$".
+md.core.ruler.before('text_join', 'sb_source_checks', checkSource);
 
 // The math plugin renders a bad formula as a katex-error element instead of throwing;
 // the build fails on it, at the formula's line.
@@ -26,7 +29,7 @@ function checkMath(html, source, file, firstLine) {
 
 export function renderInline(engine, markdown, file, line) {
   const source = substituteValues(engine, markdown, file, line);
-  const html = md.renderInline(source);
+  const html = md.renderInline(source, { file, line });
   checkMath(html, markdown, file, line);
   return html;
 }
@@ -40,7 +43,7 @@ export function renderChapter(ctx, markdown, file) {
     renderMarkdown: (text, f, line) => renderInline(ctx.engine, text, f, line),
   };
   const { markdown: withPlaceholders, blocks } = extractDirectives(pageCtx, withValues, file);
-  const env = {};
+  const env = { file, line: 1 };
   const tokens = md.parse(withPlaceholders, env);
   const headings = [];
   let title = null;

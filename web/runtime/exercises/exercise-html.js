@@ -39,29 +39,31 @@ export function exerciseDataHTML(chapter, exercise) {
   return `<script type="application/json" data-exercise>${json}</script>`;
 }
 
-function partLabelText(part, index, count) {
-  const letter = count > 1 ? `(${part.id || String.fromCharCode(97 + index)}) ` : '';
-  const label = part.label || (count > 1 ? '' : 'Your answer');
-  return `${letter}${label}`.trim();
+// "(b) prefill (T = S)": the letter, then the label; part.labelHTML is the label typeset
+// (the builder and the browser render its Markdown and math), else the label is plain text.
+function partLabelHTML(part, index, count) {
+  const letter = count > 1 ? `(${escapeHTML(part.id || String.fromCharCode(97 + index))}) ` : '';
+  const label = part.labelHTML ?? escapeHTML(part.label || '');
+  return `${letter}${label || (count > 1 ? '' : 'Your answer')}`.trim();
 }
 
 const unitHTML = (unit) => (unit ? ` <span class="unit">(${escapeHTML(unit)})</span>` : '');
 
-function numberAnswerHTML(base, part, labelText) {
+function numberAnswerHTML(base, part, labelHTML) {
   return `<div class="sb-exercise-answer">` +
-    `<label for="${base}-answer">${escapeHTML(labelText)}${unitHTML(part.unit)}</label>` +
+    `<label for="${base}-answer">${labelHTML}${unitHTML(part.unit)}</label>` +
     `<input id="${base}-answer" data-answer type="text" autocomplete="off" ` +
     `spellcheck="false" aria-describedby="${base}-feedback">` +
     `<button type="button" data-check>Check</button>` +
     `<p id="${base}-feedback" data-feedback role="status" aria-live="polite"></p></div>`;
 }
 
-function choiceAnswerHTML(base, part, labelText) {
+function choiceAnswerHTML(base, part, labelHTML) {
   const options = (part.choices ?? []).map((choice, i) =>
     `<label class="sb-exercise-choice"><input type="radio" name="${base}-choice" id="${base}-choice-${i}" ` +
     `value="${escapeHTML(choice)}" data-answer>${escapeHTML(choice)}</label>`).join('');
   return `<fieldset class="sb-exercise-answer" aria-describedby="${base}-feedback">` +
-    `<legend>${escapeHTML(labelText || 'Your answer')}</legend>` +
+    `<legend>${labelHTML || 'Your answer'}</legend>` +
     `<span class="sb-exercise-choices">${options}</span>` +
     `<button type="button" data-check>Check</button>` +
     `<p id="${base}-feedback" data-feedback role="status" aria-live="polite"></p></fieldset>`;
@@ -72,8 +74,8 @@ function choiceAnswerHTML(base, part, labelText) {
 function partHTML(id, part, index, count) {
   const partId = part.id || String.fromCharCode(97 + index);
   const base = `${escapeHTML(id)}-${escapeHTML(partId)}`;
-  const labelText = partLabelText(part, index, count);
-  const answer = part.kind === 'choice' ? choiceAnswerHTML(base, part, labelText) : numberAnswerHTML(base, part, labelText);
+  const labelHTML = partLabelHTML(part, index, count);
+  const answer = part.kind === 'choice' ? choiceAnswerHTML(base, part, labelHTML) : numberAnswerHTML(base, part, labelHTML);
   return `<div class="sb-exercise-part" data-part="${escapeHTML(partId)}" data-kind="${escapeHTML(part.kind || 'number')}">` +
     `${answer}<details class="sb-exercise-solution"><summary data-show-solution>Show worked solution</summary>` +
     `<div id="${base}-solution" data-solution>${part.solutionHTML ?? ''}</div></details></div>`;
@@ -87,7 +89,8 @@ function hintsHTMLBlock(hintsHTML) {
 }
 
 // Light-DOM content of <sb-exercise>. `id` must be unique on the page: it prefixes every
-// inner id. promptHTML, hintsHTML[i] and parts[i].solutionHTML are already-rendered HTML.
+// inner id. promptHTML, hintsHTML[i], parts[i].solutionHTML and parts[i].labelHTML (optional)
+// are already-rendered HTML.
 // The variant bar and the notice stay hidden until the script runs: without it there are no
 // variants to offer.
 export function exerciseShellHTML({ id, title = '', promptHTML = '', hintsHTML = [], parts = [] }) {

@@ -125,7 +125,9 @@ export class SbExercise extends SbWidget {
         promptHTML: renderPrompt(variant.prompt),
         hintsHTML: (this.#spec.hints ?? []).map(renderPrompt),
         parts: variant.parts.map((part, i) => ({
-          ...part, solutionHTML: partSolutionHTML({ ...part, book: this.#spec.parts?.[i]?.book }, renderTex),
+          ...part,
+          labelHTML: part.label ? renderPrompt(part.label) : undefined,
+          solutionHTML: partSolutionHTML({ ...part, book: this.#spec.parts?.[i]?.book }, renderTex),
         })),
       }));
       return true;
