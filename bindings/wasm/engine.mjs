@@ -56,6 +56,36 @@ function checkInputs(inputs) {
   }
 }
 
+// A prepared calculation's JS face: the module's Prepared object behind a checked evaluate.
+function preparedCalculation(module, handle, vary) {
+  const names = handle.outputs();
+  const count = vary.length;
+  let live = true;
+  return {
+    outputs: names,
+    evaluate(x, into = new Float64Array(names.length)) {
+      if (!live) throw new CalculatorError({ code: 'invalid_argument', field: '', message: 'this prepared calculation was released' });
+      const typed = x instanceof Float64Array;
+      if (!(typed || Array.isArray(x)) || x.length !== count || (!typed && x.some((v) => typeof v !== 'number'))) {
+        throw new CalculatorError({ code: 'invalid_argument', field: 'x', message: `x must be ${count} number(s), one per varying input (${vary.join(', ')})` });
+      }
+      if (!(into instanceof Float64Array) || into.length !== names.length) {
+        throw new CalculatorError({ code: 'invalid_argument', field: 'into', message: `into must be a Float64Array of ${names.length}` });
+      }
+      module.HEAPF64.set(x, handle.inputs() / 8);
+      const error = handle.evaluate();
+      if (error) throw new CalculatorError(JSON.parse(error).error);
+      const at = handle.results() / 8;
+      into.set(module.HEAPF64.subarray(at, at + names.length));
+      return into;
+    },
+    release() {
+      if (live) handle.delete();
+      live = false;
+    },
+  };
+}
+
 // Wraps an instantiated module; exported so tests can wrap other builds of it.
 export function wrapModule(module) {
   return {
@@ -84,6 +114,21 @@ export function wrapModule(module) {
         throw new CalculatorError({ code: 'invalid_argument', field: 'outputs', message: 'outputs must be a list of output names' });
       }
       return unwrap(module.sweep(String(name), inputs, String(over ?? ''), numbers, outputs)).sweep;
+    },
+    // A calculation prepared once and evaluated many times, numbers only: `inputs` fixed and
+    // checked now, `vary` (number inputs or dimensions) given per call. Returns { outputs
+    // (names), evaluate(x, into?) -> Float64Array (one per output, NaN where none), release() }.
+    // Each evaluation copies x into the module and the results out, allocating nothing in
+    // the engine; a bad value throws a CalculatorError naming its input.
+    prepare(name, { inputs = {}, vary = [], outputs = [] } = {}) {
+      checkInputs(inputs);
+      for (const [field, list] of [['vary', vary], ['outputs', outputs]]) {
+        if (!Array.isArray(list) || list.length > 64 || list.some((o) => typeof o !== 'string')) {
+          throw new CalculatorError({ code: 'invalid_argument', field, message: `${field} must be a list of input or output names` });
+        }
+      }
+      const handle = unwrap(module.prepare(String(name), inputs, vary, outputs)).prepared;
+      return preparedCalculation(module, handle, vary);
     },
     // The smallest `over` in [lo, hi] at which `output` reaches `target` (the output taken to
     // grow with it): { at (null: never), output_at, at_lo, evaluations }.

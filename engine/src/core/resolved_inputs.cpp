@@ -1,33 +1,53 @@
+#include <cstdint>
+
 #include "scalebook/core/registry.h"
 
 namespace scalebook {
 
-void ResolvedInputs::set(const std::string& name, Value value) {
-  auto it = values_.find(name);
-  if (it == values_.end()) {
-    values_.emplace(name, std::move(value));
-    return;
-  }
-  // A text input changed: whatever was parsed from it is stale.
-  if (it->second.is_text() && !(value.is_text() && value.text == it->second.text)) {
-    auto parsed = parsed_.find(name);
-    if (parsed != parsed_.end()) parsed_.erase(parsed);
-  }
-  it->second = std::move(value);
+ResolvedInputs::ResolvedInputs(const Schema* schema, bool explain)
+    : schema_(schema), explain_(explain) {
+  std::size_t n = schema ? schema->inputs.size() : 0;
+  values_.resize(n);
+  present_.assign(n, 0);
+  presets_.resize(n);
 }
 
-bool ResolvedInputs::declared(std::string_view name) const {
-  if (!schema_) return true;
-  for (std::size_t i = 0; i < known_count_; ++i) {
-    if (known_[i].data == name.data() && schema_->inputs[known_[i].input].name == name) return true;
+std::size_t ResolvedInputs::index(std::string_view name) const {
+  if (!schema_) return 0;
+  const std::vector<InputSpec>& inputs = schema_->inputs;
+  const std::size_t slots = known_.size();
+  std::size_t slot = (reinterpret_cast<std::uintptr_t>(name.data()) >> 3) % slots;
+  for (std::size_t probe = 0; probe < slots && known_[slot].data; ++probe) {
+    if (known_[slot].data == name.data() && inputs[known_[slot].input].name == name)
+      return known_[slot].input;
+    slot = (slot + 1) % slots;
   }
-  for (std::size_t i = 0; i < schema_->inputs.size(); ++i) {
-    if (schema_->inputs[i].name != name) continue;
-    if (known_count_ < known_.size()) known_[known_count_++] = {name.data(), i};
-    return true;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    if (inputs[i].name != name) continue;
+    // A full table, or a slot taken by the same address for another name (a reused buffer),
+    // just means the next read scans again.
+    if (!known_[slot].data) known_[slot] = {name.data(), i};
+    return i;
   }
   if (undeclared_.empty()) undeclared_ = name;
-  return false;
+  return inputs.size();
+}
+
+void ResolvedInputs::set(const std::string& name, Value value) {
+  std::size_t i = index(name);
+  if (i >= values_.size()) return;
+  Value& slot = values_[i];
+  // A text input changed: what was parsed may depend on it (a shape on the chip), so all of
+  // it is stale.
+  if (present_[i] && slot.is_text() && !(value.is_text() && value.text == slot.text))
+    parsed_.clear();
+  slot = std::move(value);
+  present_[i] = 1;
+}
+
+void ResolvedInputs::set_preset(const std::string& name, std::shared_ptr<const void> preset) {
+  std::size_t i = index(name);
+  if (i < presets_.size()) presets_[i] = std::move(preset);
 }
 
 bool ResolvedInputs::declares(std::string_view name) const {
@@ -38,31 +58,24 @@ bool ResolvedInputs::declares(std::string_view name) const {
 }
 
 bool ResolvedInputs::has(std::string_view name) const {
-  if (values_.find(name) != values_.end()) return true;
-  declared(name);
-  return false;
+  std::size_t i = index(name);
+  return i < present_.size() && present_[i];
 }
 
 const void* ResolvedInputs::preset(std::string_view name) const {
-  auto it = presets_.find(name);
-  if (it != presets_.end()) return it->second.get();
-  declared(name);
-  return nullptr;
+  std::size_t i = index(name);
+  return i < presets_.size() ? presets_[i].get() : nullptr;
 }
 
 double ResolvedInputs::number(std::string_view name) const {
-  auto it = values_.find(name);
-  if (it != values_.end()) return it->second.number;
-  declared(name);
-  return 0;
+  std::size_t i = index(name);
+  return i < values_.size() && present_[i] ? values_[i].number : 0;
 }
 
 const std::string& ResolvedInputs::text(std::string_view name) const {
   static const std::string empty;
-  auto it = values_.find(name);
-  if (it != values_.end()) return it->second.text;
-  declared(name);
-  return empty;
+  std::size_t i = index(name);
+  return i < values_.size() && present_[i] ? values_[i].text : empty;
 }
 
 }  // namespace scalebook

@@ -8,11 +8,10 @@ ResultBuilder::ResultBuilder(const Schema& schema, bool explain, ResultBuffer& b
     : schema_(schema), explain_(explain), buffer_(buffer) {
   Calculation& c = buffer_.calculation;
   std::size_t n = schema.outputs.size();
-  bool same = c.outputs.size() == n;
-  for (std::size_t i = 0; same && i < n; ++i) same = c.outputs[i].first == schema.outputs[i].name;
-  if (!same) {
+  if (buffer_.schema != &schema || c.outputs.size() != n) {
     c.outputs.clear();
     for (const OutputSpec& spec : schema.outputs) c.outputs.emplace_back(spec.name, Value::none());
+    buffer_.schema = &schema;
   }
   // Reused: keep each text's capacity, so a warm evaluation allocates nothing.
   for (auto& [name, value] : c.outputs) {

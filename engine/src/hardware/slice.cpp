@@ -16,6 +16,8 @@ namespace {
 using Dims = std::vector<std::int64_t>;
 
 constexpr const char* kAxes[] = {"x", "y", "z"};
+constexpr const char* kSizeNames[] = {"size_x", "size_y", "size_z"};
+constexpr const char* kWrapNames[] = {"wrap_x", "wrap_y", "wrap_z"};
 constexpr std::size_t kMaxAxes = 3;
 // Sizes beyond this saturate: no pod is near it, so the slice is too big either way.
 constexpr std::int64_t kHugeSize = 1000000000;
@@ -87,6 +89,11 @@ double product(const Dims& dims) {
   return n;
 }
 
+struct CheckedShape {
+  Dims dims;
+  Dims pod;
+};
+
 struct WrapDecision {
   std::vector<Wrap> wraps;
   std::vector<std::string> reasons;  // LaTeX, one per axis
@@ -94,8 +101,10 @@ struct WrapDecision {
 
 std::string num(std::int64_t x) { return std::to_string(x); }
 
-WrapDecision decide_wraps(const Chip& chip, const Dims& dims, const Dims& pod) {
+// `explain`: also say why, in LaTeX (the numbers-only path needs only the decision).
+WrapDecision decide_wraps(const Chip& chip, const Dims& dims, const Dims& pod, bool explain) {
   WrapDecision d;
+  d.wraps.reserve(dims.size());
   Dims cube;
   bool has_cube = !chip.cube_topology.empty();
   bool cube_ok =
@@ -103,7 +112,7 @@ WrapDecision decide_wraps(const Chip& chip, const Dims& dims, const Dims& pod) {
   if (chip.wraparound.empty() || (has_cube && !cube_ok)) {
     for (std::size_t i = 0; i < dims.size(); ++i) {
       d.wraps.push_back(Wrap::unknown);
-      d.reasons.push_back("\\text{the catalog states no wraparound rule}");
+      if (explain) d.reasons.push_back("\\text{the catalog states no wraparound rule}");
     }
     return d;
   }
@@ -112,19 +121,22 @@ WrapDecision decide_wraps(const Chip& chip, const Dims& dims, const Dims& pod) {
     std::string terms;
     for (std::size_t i = 0; i < dims.size(); ++i) {
       whole = whole && dims[i] % cube[i] == 0;
-      terms += (i ? ",\\ " : "") + num(dims[i]) + " \\bmod " + num(cube[i]) + " = " +
-               num(dims[i] % cube[i]);
+      if (explain)
+        terms += (i ? ",\\ " : "") + num(dims[i]) + " \\bmod " + num(cube[i]) + " = " +
+                 num(dims[i] % cube[i]);
     }
     for (std::size_t i = 0; i < dims.size(); ++i) {
       d.wraps.push_back(whole ? Wrap::yes : Wrap::no);
-      d.reasons.push_back(terms + (whole ? " \\Rightarrow \\text{whole cubes: wraps}"
-                                         : " \\Rightarrow \\text{not whole cubes: no wrap}"));
+      if (explain)
+        d.reasons.push_back(terms + (whole ? " \\Rightarrow \\text{whole cubes: wraps}"
+                                           : " \\Rightarrow \\text{not whole cubes: no wrap}"));
     }
     return d;
   }
   for (std::size_t i = 0; i < dims.size(); ++i) {
     bool full = dims[i] == pod[i];
     d.wraps.push_back(full ? Wrap::yes : Wrap::no);
+    if (!explain) continue;
     d.reasons.push_back("n_" + std::string(kAxes[i]) + " = " + num(dims[i]) +
                         (full ? " = " : " \\ne ") + num(pod[i]) + " = \\text{pod}_" + kAxes[i] +
                         (full ? " \\Rightarrow \\text{wraps}" : " \\Rightarrow \\text{no wrap}"));
@@ -186,7 +198,7 @@ struct Links {
 };
 
 // Counts along each axis: a ring of n has n links and floor(n/2) hops; a line has n-1 of each.
-Links count_links(const Dims& dims, const std::vector<Wrap>& wraps, double chips) {
+Links count_links(const Dims& dims, const std::vector<Wrap>& wraps, double chips, bool explain) {
   Links l;
   bool first_cut = true;
   for (std::size_t i = 0; i < dims.size(); ++i) {
@@ -196,22 +208,25 @@ Links count_links(const Dims& dims, const std::vector<Wrap>& wraps, double chips
     std::int64_t along = n == 1 ? 0 : (ring ? n : n - 1);
     std::int64_t hops = ring ? n / 2 : n - 1;
     double lines = chips / static_cast<double>(n);
-    const std::string plus = i ? " + " : "";
     l.per_chip += static_cast<double>(per_chip);
-    l.per_chip_latex += plus + num(per_chip);
     l.total += lines * static_cast<double>(along);
-    l.total_latex += plus + latex_number(lines) + " \\cdot " + num(along);
     l.hops += static_cast<double>(hops);
-    l.hops_latex += plus + (ring ? "\\lfloor " + num(n) + "/2 \\rfloor" : "(" + num(n) + " - 1)");
+    if (explain) {
+      const std::string plus = i ? " + " : "";
+      l.per_chip_latex += plus + num(per_chip);
+      l.total_latex += plus + latex_number(lines) + " \\cdot " + num(along);
+      l.hops_latex += plus + (ring ? "\\lfloor " + num(n) + "/2 \\rfloor" : "(" + num(n) + " - 1)");
+    }
     if (n > 1) {
       double cut = lines * (ring ? 2 : 1);
       l.bisection = first_cut ? cut : std::min(l.bisection, cut);
-      l.bisection_latex +=
-          (first_cut ? "" : ",\\ ") + latex_number(lines) + (ring ? " \\cdot 2" : " \\cdot 1");
+      if (explain)
+        l.bisection_latex +=
+            (first_cut ? "" : ",\\ ") + latex_number(lines) + (ring ? " \\cdot 2" : " \\cdot 1");
       first_cut = false;
     }
   }
-  if (first_cut) l.bisection_latex = "0";
+  if (first_cut && explain) l.bisection_latex = "0";
   return l;
 }
 
@@ -224,13 +239,21 @@ Step count_step(const std::string& label, const std::string& latex, double value
 std::optional<Error> compute_slice(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
-  Dims pod;
-  Result<Dims> checked = check_shape(*chip, in.text("shape"), pod);
+  // Parsed once per prepared calculation: the shape and the chip are fixed across evaluations.
+  Result<const CheckedShape*> checked =
+      in.parsed<CheckedShape>("shape", [chip](const std::string& shape) -> Result<CheckedShape> {
+        CheckedShape c;
+        Result<Dims> dims = check_shape(*chip, shape, c.pod);
+        if (!dims.ok()) return dims.error();
+        c.dims = std::move(dims.value());
+        return c;
+      });
   if (!checked.ok()) return checked.error();
-  const Dims& dims = checked.value();
+  const Dims& dims = checked.value()->dims;
+  const Dims& pod = checked.value()->pod;
   const double chips = product(dims);
   const auto axes = static_cast<double>(dims.size());
-  WrapDecision decision = decide_wraps(*chip, dims, pod);
+  WrapDecision decision = decide_wraps(*chip, dims, pod, out.explain());
   bool known = decision.wraps[0] != Wrap::unknown;
 
   out.set("chips", Value::of(chips));
@@ -245,33 +268,32 @@ std::optional<Error> compute_slice(const ResolvedInputs& in, ResultBuilder& out)
   std::vector<std::string> sizes;
   std::vector<std::string> wrap_names;
   for (std::size_t i = 0; i < kMaxAxes; ++i) {
-    const std::string axis = kAxes[i];
     if (i >= dims.size()) {
-      out.set("size_" + axis, Value::none());
+      out.none(kSizeNames[i]);
       continue;
     }
     auto n = static_cast<double>(dims[i]);
-    out.set("size_" + axis, Value::of(n));
-    if (in.explain())
-      out.step(count_step("Chips along " + axis, "n_" + axis + " = " + latex_number(n), n, "chips",
-                          "size_" + axis, {}));
-    sizes.push_back("size_" + axis);
+    out.set(kSizeNames[i], n);
+    if (!out.explain()) continue;
+    const std::string axis = kAxes[i];
+    out.step(count_step("Chips along " + axis, "n_" + axis + " = " + latex_number(n), n, "chips",
+                        kSizeNames[i], {}));
+    sizes.push_back(kSizeNames[i]);
   }
   double wrapped = 0;
   for (std::size_t i = 0; i < kMaxAxes; ++i) {
-    const std::string axis = kAxes[i];
     if (i >= dims.size()) {
-      out.set("wrap_" + axis, Value::of(""));
+      out.set_text(kWrapNames[i], "");
       continue;
     }
     Wrap w = decision.wraps[i];
-    out.set("wrap_" + axis, Value::of(wrap_text(w)));
+    out.set_text(kWrapNames[i], wrap_text(w));
     if (w == Wrap::yes) wrapped += 1;
-    if (w == Wrap::unknown) continue;
-    if (in.explain())
-      out.step(count_step(axis + " wraps around: " + wrap_text(w) + " (1 yes, 0 no)",
-                          decision.reasons[i], w == Wrap::yes ? 1 : 0, "", "wrap_" + axis, sizes));
-    wrap_names.push_back("wrap_" + axis);
+    if (w == Wrap::unknown || !out.explain()) continue;
+    const std::string axis = kAxes[i];
+    out.step(count_step(axis + " wraps around: " + wrap_text(w) + " (1 yes, 0 no)",
+                        decision.reasons[i], w == Wrap::yes ? 1 : 0, "", kWrapNames[i], sizes));
+    wrap_names.push_back(kWrapNames[i]);
   }
   if (!known) {
     for (const char* name : {"wrapped_axes", "links_per_chip", "ici_links", "hops_max",
@@ -280,7 +302,7 @@ std::optional<Error> compute_slice(const ResolvedInputs& in, ResultBuilder& out)
     }
     return std::nullopt;
   }
-  Links l = count_links(dims, decision.wraps, chips);
+  Links l = count_links(dims, decision.wraps, chips, out.explain());
   out.set("wrapped_axes", Value::of(wrapped));
   out.set("links_per_chip", Value::of(l.per_chip));
   out.set("ici_links", Value::of(l.total));
@@ -358,7 +380,7 @@ Result<std::vector<Wrap>> slice_wraps(const Chip& chip, const std::vector<std::i
   Dims pod;
   Result<Dims> checked = check_dims(chip, sizes, pod);
   if (!checked.ok()) return checked.error();
-  return decide_wraps(chip, checked.value(), pod).wraps;
+  return decide_wraps(chip, checked.value(), pod, false).wraps;
 }
 
 }  // namespace scalebook

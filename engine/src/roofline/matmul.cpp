@@ -92,9 +92,9 @@ std::optional<Error> compute_matmul(const ResolvedInputs& in, ResultBuilder& out
   double t_lower = std::max(t_compute, t_memory);
   const char* bound = t_compute >= t_memory ? "compute" : "memory";
 
-  std::string sizes =
-      "B = " + latex_number(B) + ",\\ D = " + latex_number(D) + ",\\ F = " + latex_number(F);
-  if (in.explain()) {
+  if (out.explain()) {
+    std::string sizes =
+        "B = " + latex_number(B) + ",\\ D = " + latex_number(D) + ",\\ F = " + latex_number(F);
     out.steps({
         {"FLOPs",
          "2BDF = 2 \\cdot " + latex_number(B) + " \\cdot " + latex_number(D) + " \\cdot " +

@@ -28,8 +28,7 @@ namespace scalebook {
 // into an internal error naming it, so a misspelt name fails every test that reaches it.
 class ResolvedInputs {
  public:
-  explicit ResolvedInputs(const Schema* schema = nullptr, bool explain = true)
-      : schema_(schema), explain_(explain) {}
+  explicit ResolvedInputs(const Schema* schema = nullptr, bool explain = true);
 
   void set(const std::string& name, Value value);
   bool has(std::string_view name) const;
@@ -57,9 +56,7 @@ class ResolvedInputs {
   // The resolved preset of a preset input (a chip with the caller's overrides applied);
   // null when the input is not a preset. Domains wrap this in a typed accessor (chip_of).
   const void* preset(std::string_view name) const;
-  void set_preset(const std::string& name, std::shared_ptr<const void> preset) {
-    presets_[name] = std::move(preset);
-  }
+  void set_preset(const std::string& name, std::shared_ptr<const void> preset);
 
   // Sizes of named dimensions, for a calculator whose schema takes them.
   const std::map<std::string, double>& dimensions() const { return dimensions_; }
@@ -72,25 +69,24 @@ class ResolvedInputs {
   const std::string& undeclared_read() const { return undeclared_; }
 
  private:
-  bool declared(std::string_view name) const;
+  // The schema's index of input `name`, remembered by the address of the name asked for (a
+  // calculator asks by the same literals on every evaluation; one comparison confirms a
+  // hit); past the end, with the name recorded, when the schema lacks it.
+  std::size_t index(std::string_view name) const;
 
   const Schema* schema_;
   bool explain_;
-  // Transparent comparators: a read by a string literal builds no std::string.
-  std::map<std::string, Value, std::less<>> values_;
-  std::map<std::string, std::shared_ptr<const void>, std::less<>> presets_;
+  std::vector<Value> values_;                         // one per input of the schema
+  std::vector<char> present_;                         // whether values_[i] was set
+  std::vector<std::shared_ptr<const void>> presets_;  // one per input: a resolved preset
   std::map<std::string, double> dimensions_;
   mutable std::map<std::string, std::shared_ptr<const void>, std::less<>> parsed_;
   mutable std::string undeclared_;
-  // Where names already found declared sit in the schema, by the address of the name asked
-  // for: a calculator asks for the same optional inputs (the chip overrides) by the same
-  // literals on every evaluation, and one comparison then confirms the hit.
   struct KnownName {
     const char* data;
     std::size_t input;
   };
-  mutable std::array<KnownName, 16> known_{};
-  mutable std::size_t known_count_ = 0;
+  mutable std::array<KnownName, 64> known_{};  // open addressing on the address
 };
 
 // `compute` sets every output through `out` and returns the first error, or none.

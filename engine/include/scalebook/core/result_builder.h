@@ -21,7 +21,8 @@ namespace scalebook {
 // registry, reused by a prepared calculation.
 struct ResultBuffer {
   Calculation calculation;
-  std::vector<char> filled;  // one per output of the schema
+  std::vector<char> filled;        // one per output of the schema
+  const Schema* schema = nullptr;  // whose outputs `calculation` is laid out for
 };
 
 class ResultBuilder {
