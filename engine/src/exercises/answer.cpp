@@ -13,14 +13,12 @@
 namespace scalebook {
 namespace {
 
-using answer_text::char_count;
 using answer_text::has_control;
 using answer_text::is_space;
 using answer_text::normalise;
+using answer_text::too_long;
 using answer_text::trim;
 using answer_text::valid_utf8;
-
-constexpr std::size_t kMaxChars = 200;
 constexpr long kMaxExponent = 100000;  // larger exponents saturate: the value is inf or 0
 
 Error answer_error(std::string message) {
@@ -272,7 +270,7 @@ Result<Quantity> read_quantity(std::string_view text, std::string_view shown) {
 }  // namespace
 
 Result<Quantity> parse_answer(std::string_view text) {
-  if (char_count(text) > kMaxChars) return answer_error("the answer is too long");
+  if (too_long(text, kMaxAnswerChars)) return answer_error("the answer is too long");
   if (!valid_utf8(text)) return answer_error("the answer is not valid text");
   if (has_control(text)) return answer_error("the answer contains a control character");
   std::string_view shown = trim(text);

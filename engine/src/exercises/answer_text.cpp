@@ -76,6 +76,18 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
+bool too_long(std::string_view s, std::size_t max_chars) {
+  if (s.size() <= max_chars) return false;
+  if (s.size() > 4 * max_chars) return true;
+  return char_count(s) > max_chars;
+}
+
+bool same_any_case(std::string_view a, std::string_view b) {
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [&](char x, char y) { return lower(x) == lower(y); });
+}
+
 std::size_t char_count(std::string_view s) {
   return static_cast<std::size_t>(
       std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));

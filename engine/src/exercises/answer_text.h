@@ -16,6 +16,13 @@ inline bool is_space(char c) {
 
 std::string_view trim(std::string_view s);
 
+// More than `max_chars` characters. Tells from the byte count alone when it can (a character
+// is at most 4 bytes), so a huge answer is refused without being scanned.
+bool too_long(std::string_view s, std::size_t max_chars);
+
+// Equal when ASCII letters are folded to lower case: "MEMORY" and "memory".
+bool same_any_case(std::string_view a, std::string_view b);
+
 // Characters, counting each UTF-8 sequence once.
 std::size_t char_count(std::string_view s);
 

@@ -1,10 +1,11 @@
 // The grading half of answer.h: the answer as parse_answer (answer.cpp) reads it, against the
-// expected value and the known slips.
+// expected value and the known slips; and multiple-choice answers.
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "answer_text.h"
 #include "scalebook/core/format.h"
 #include "scalebook/exercises/answer.h"
 
@@ -127,6 +128,28 @@ Grade grade_answer(std::string_view text, double expected, const Unit& unit, Tol
   const Slip* slip = expected == 0 ? nullptr : find_slip(list, value / expected, tol.rel);
   grade.feedback = slip ? slip->feedback : "not quite";
   grade.slip = slip ? slip->name : "";
+  return grade;
+}
+
+Grade grade_choice(std::string_view text, const std::vector<std::string>& choices,
+                   const std::string& expected) {
+  Grade grade;
+  if (answer_text::too_long(text, kMaxAnswerChars)) {
+    grade.feedback = "the answer is too long";
+    return grade;
+  }
+  std::string normal = answer_text::normalise(text);
+  std::string_view given = answer_text::trim(normal);
+  for (const std::string& choice : choices) {
+    if (!answer_text::same_any_case(given, answer_text::trim(answer_text::normalise(choice)))) {
+      continue;
+    }
+    grade.parsed = true;
+    grade.correct = choice == expected;
+    grade.feedback = grade.correct ? "correct" : "not quite";
+    return grade;
+  }
+  grade.feedback = "choose one of the options";
   return grade;
 }
 

@@ -1,12 +1,18 @@
 #pragma once
 // Reading and grading what a reader typed as the answer to an exercise.
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "scalebook/core/status.h"
 #include "scalebook/core/units.h"
 
 namespace scalebook {
+
+// The longest answer read, in characters (code points); a longer one is refused before any
+// other work, so a pasted megabyte costs nothing.
+inline constexpr std::size_t kMaxAnswerChars = 200;
 
 // A number as the reader wrote it, in `unit` (not converted to SI).
 struct Quantity {
@@ -23,7 +29,7 @@ struct Quantity {
 //            a multiplier k K M G T P standing after the number: "1.5k" = 1500 with no
 //            unit, "2 M tokens" = 2e6 tokens ("5 MB" is megabytes: the letter must stand alone)
 // Every failure is invalid_argument on field "answer", with one of these messages:
-//   "the answer is too long" (over 200 characters, i.e. code points), "the answer is not valid
+//   "the answer is too long" (over kMaxAnswerChars), "the answer is not valid
 //   text" (not UTF-8), "the answer contains a control character", "enter a number" (empty),
 //   "\"abc\" is not a number", "use a point for decimals: \"1,5\"",
 //   "the number must be finite" (nan, inf, 1e999, or infinite in SI units),
@@ -50,5 +56,12 @@ struct Grade {
 // Feedback: "correct"; a slip's hint (ratio to expected near 1000^k, 1024^k, 1.024^k, 2 or
 // 8, within max(tol.rel, 1%)); "not quite"; or the parse error's message.
 Grade grade_answer(std::string_view text, double expected, const Unit& unit, Tolerance tol);
+
+// A multiple-choice answer: one of `choices`, in any case, after the same clean-up as a
+// number (spaces trimmed, look-alikes made ASCII). Feedback: "correct", "not quite",
+// "choose one of the options" (parsed false), or "the answer is too long" (over
+// kMaxAnswerChars, refused before the text is read).
+Grade grade_choice(std::string_view text, const std::vector<std::string>& choices,
+                   const std::string& expected);
 
 }  // namespace scalebook
