@@ -59,6 +59,9 @@ char ascii_for(std::uint32_t cp) {
     case 0x00B7:  // middle dot
     case 0x22C5:  // dot operator
       return '*';
+    case 0x2248:  // almost equal to: "≈240"
+    case 0x223C:  // tilde operator
+      return '~';
     case 0x00A0:  // no-break space
     case 0x2009:  // thin space
     case 0x202F:  // narrow no-break space

@@ -1,5 +1,6 @@
 // Whole parts of the book's exercises graded as a reader answers them: choices in any case,
-// answers over the length limit refused before any work.
+// answers over the length limit refused before any work, and the number forms of
+// answer_forms_test.cpp reaching the page's grade with their notes.
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
@@ -87,6 +88,37 @@ TEST_CASE("a choice answer over 200 characters is refused before it is read",
                        std::string(1000000, ' ') + "240");
   CHECK_FALSE(number.parsed);
   CHECK(number.feedback == too_long);
+}
+
+TEST_CASE("a power-of-two answer written with k is graded with the reading noted",
+          "[exercise][forms]") {
+  // D = 4096: attention matches the projections at T = 2D = 8192 tokens (1% tolerance).
+  Grade g = grade("04-transformers.json", "transformers-q5-projections", 0, "8k");
+  CHECK(g.correct);
+  CHECK(g.value == 8192);
+  CHECK(g.feedback == "correct (8k read as 8 x 1024 = 8,192)");
+  CHECK(grade("04-transformers.json", "transformers-q5-projections", 0, "8192").feedback ==
+        "correct");
+  CHECK_FALSE(grade("04-transformers.json", "transformers-q5-projections", 0, "4k").correct);
+  CHECK_FALSE(grade("04-transformers.json", "transformers-q5-projections", 0, "16k").correct);
+}
+
+TEST_CASE("the book's exercises take the forms readers write", "[exercise][forms]") {
+  CHECK(grade("01-roofline.json", "roofline-ex1-h100-time", 0, "1.01 milliseconds").correct);
+  CHECK(grade("01-roofline.json", "roofline-ex1-h100-time", 0, "1011 microseconds").correct);
+  CHECK_FALSE(grade("01-roofline.json", "roofline-ex1-h100-time", 0, "1.01 seconds").correct);
+  CHECK(grade("01-roofline.json", "roofline-ex3-critical-batch", 0, "~240").correct);
+  CHECK(grade("01-roofline.json", "roofline-ex3-critical-batch", 0, "\u2248240").correct);
+  CHECK_FALSE(grade("01-roofline.json", "roofline-ex3-critical-batch", 0, "~120").correct);
+  // MFU: 3.33e24 / 1.52e25 = 21.9%.
+  CHECK(grade("04-transformers.json", "transformers-q7-deepseek-mfu", 2, "21.9%").correct);
+  CHECK(grade("04-transformers.json", "transformers-q7-deepseek-mfu", 2, "0.219").correct);
+  CHECK_FALSE(grade("04-transformers.json", "transformers-q7-deepseek-mfu", 2, "43.8%").correct);
+  Grade count = grade("01-roofline.json", "roofline-ex3-critical-batch", 0, "24000%");
+  CHECK_FALSE(count.correct);
+  CHECK(count.slip == "wrong-unit");
+  CHECK(grade("02-tpus.json", "tpus-q1-latency-bound", 0, "12.5 gigabytes").correct);
+  CHECK_FALSE(grade("02-tpus.json", "tpus-q1-latency-bound", 0, "12.5 gibibytes").correct);
 }
 
 TEST_CASE("the check refuses options that differ only in case", "[exercise][choice]") {
