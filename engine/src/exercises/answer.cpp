@@ -9,18 +9,17 @@
 
 #include "answer_text.h"
 #include "scalebook/core/format.h"
+#include "unit_words.h"
 
 namespace scalebook {
 namespace {
 
-using answer_text::char_count;
 using answer_text::has_control;
 using answer_text::is_space;
 using answer_text::normalise;
+using answer_text::too_long;
 using answer_text::trim;
 using answer_text::valid_utf8;
-
-constexpr std::size_t kMaxChars = 200;
 constexpr long kMaxExponent = 100000;  // larger exponents saturate: the value is inf or 0
 
 Error answer_error(std::string message) {
@@ -155,17 +154,15 @@ std::optional<long> read_times_ten(Cursor& c) {
   return std::nullopt;
 }
 
-// A multiplier k K M G T P standing alone after the number: "1.5k", "2 M tokens".
-long read_multiplier(Cursor& c) {
-  static constexpr std::string_view kLetters = "kKMGTP";
-  static constexpr long kExponents[] = {3, 3, 6, 9, 12, 15};
-  if (c.at_end()) return 0;
-  std::size_t at = kLetters.find(c.peek());
-  if (at == std::string_view::npos) return 0;
+// A multiplier k K M G T P standing alone after the number: "1.5k", "2 M tokens"; the
+// letter, or 0.
+char read_multiplier(Cursor& c) {
+  if (c.at_end() || answer_text::multiplier_power(c.peek()) == 0) return 0;
   if (c.i + 1 < c.s.size() && !is_space(c.peek(1))) return 0;
+  char letter = c.peek();
   ++c.i;
   c.skip_spaces();
-  return kExponents[at];
+  return letter;
 }
 
 // "GB / s" -> "GB/s".
@@ -187,14 +184,25 @@ bool starts_like_unit(std::string_view unit) {
   return is_letter(unit.front()) || unit.starts_with("\u00b5") || unit.starts_with("\u03bc");
 }
 
-// The part after the number, as a unit: none, a known unit, or why not.
+// The part after the number, as a unit: none, a percentage, a known unit (as a symbol or
+// spelled out), or why not.
 Result<Quantity> read_unit(std::string_view text, bool attached, std::string_view shown) {
   Quantity q;
   if (text.empty()) return q;
+  if (text == "%" || unit_words::is_percent_word(text)) {
+    q.has_unit = true;
+    q.unit = Unit{"%", Dimension::count, 0.01};
+    return q;
+  }
   std::string unit = squeeze_slash(text);
   bool has_digit = std::any_of(unit.begin(), unit.end(), is_digit);
   if (has_digit || !starts_like_unit(unit)) return not_a_number(shown);
   Result<Unit> parsed = parse_unit(unit);
+  if (!parsed.ok()) {
+    if (std::optional<std::string> symbol = unit_words::symbol_for(unit)) {
+      parsed = parse_unit(*symbol);
+    }
+  }
   if (!parsed.ok()) {
     // "5e", "5eggs": a broken exponent more likely than a unit.
     if (attached && (unit.front() == 'e' || unit.front() == 'E')) return not_a_number(shown);
@@ -257,10 +265,11 @@ Result<Quantity> read_quantity(std::string_view text, std::string_view shown) {
   Result<Written> number = read_number(c, shown);
   if (!number.ok()) return number.error();
   bool attached = !c.skip_spaces();
-  long scale = read_multiplier(c);
-  number.value().exponent += scale;
-  Result<Quantity> q = read_unit(c.rest(), attached && scale == 0, shown);
+  char multiplier = read_multiplier(c);
+  number.value().exponent += 3 * answer_text::multiplier_power(multiplier);
+  Result<Quantity> q = read_unit(c.rest(), attached && multiplier == 0, shown);
   if (!q.ok()) return q;
+  q.value().multiplier = multiplier;
   double value = number.value().value();
   if (!std::isfinite(value) || !std::isfinite(value * q.value().unit.factor)) {
     return answer_error("the number must be finite");
@@ -272,12 +281,13 @@ Result<Quantity> read_quantity(std::string_view text, std::string_view shown) {
 }  // namespace
 
 Result<Quantity> parse_answer(std::string_view text) {
-  if (char_count(text) > kMaxChars) return answer_error("the answer is too long");
+  if (too_long(text, kMaxAnswerChars)) return answer_error("the answer is too long");
   if (!valid_utf8(text)) return answer_error("the answer is not valid text");
   if (has_control(text)) return answer_error("the answer contains a control character");
   std::string_view shown = trim(text);
   std::string normal = normalise(shown);
   std::string_view body = trim(normal);
+  if (body.starts_with('~')) body = trim(body.substr(1));  // "~240": the number is the answer
   if (body.empty()) return answer_error("enter a number");
   return read_quantity(body, shown);
 }

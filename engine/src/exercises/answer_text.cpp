@@ -59,6 +59,9 @@ char ascii_for(std::uint32_t cp) {
     case 0x00B7:  // middle dot
     case 0x22C5:  // dot operator
       return '*';
+    case 0x2248:  // almost equal to: "≈240"
+    case 0x223C:  // tilde operator
+      return '~';
     case 0x00A0:  // no-break space
     case 0x2009:  // thin space
     case 0x202F:  // narrow no-break space
@@ -74,6 +77,18 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
   return s;
+}
+
+bool too_long(std::string_view s, std::size_t max_chars) {
+  if (s.size() <= max_chars) return false;
+  if (s.size() > 4 * max_chars) return true;
+  return char_count(s) > max_chars;
+}
+
+bool same_any_case(std::string_view a, std::string_view b) {
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(),
+                                            [&](char x, char y) { return lower(x) == lower(y); });
 }
 
 std::size_t char_count(std::string_view s) {

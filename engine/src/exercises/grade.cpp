@@ -1,10 +1,11 @@
 // The grading half of answer.h: the answer as parse_answer (answer.cpp) reads it, against the
-// expected value and the known slips.
+// expected value and the known slips; and multiple-choice answers.
 #include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "answer_text.h"
 #include "scalebook/core/format.h"
 #include "scalebook/exercises/answer.h"
 
@@ -31,11 +32,27 @@ const char* described(Dimension d) {
   return "a count";
 }
 
+bool is_percent(const Unit& unit) { return unit.symbol == "%"; }
+
 std::string wrong_unit(const Unit& expected, const Unit& given) {
   std::string asked = expected.symbol.empty()
                           ? std::string("expected a plain number")
                           : expected.symbol + " is " + described(expected.dimension);
-  return asked + ", but this answer is " + described(given.dimension) + " (" + given.symbol + ")";
+  const char* kind = is_percent(given) ? "a percentage" : described(given.dimension);
+  return asked + ", but this answer is " + kind + " (" + given.symbol + ")";
+}
+
+// A plain number strictly between 0 and 1 is a fraction, never a count: only there does a
+// percentage answer the question.
+bool wants_fraction(double expected, const Unit& unit) {
+  return unit.symbol.empty() && expected > 0 && expected < 1;
+}
+
+// An exact power of two, up to the rounding of the calculation that gave it.
+bool is_power_of_two(double x) {
+  if (!(x >= 1) || !std::isfinite(x)) return false;
+  double nearest = std::exp2(std::round(std::log2(x)));
+  return std::fabs(x / nearest - 1) <= 1e-9;
 }
 
 bool within(double value, double expected, Tolerance tol) {
@@ -96,6 +113,38 @@ const Slip* find_slip(const std::vector<Slip>& list, double ratio, double rel) {
   return best;
 }
 
+// A way to read the answer: its value in the expected unit, and the note that says how, when
+// the reading is not the plain one.
+struct Reading {
+  double value;
+  std::string note;
+};
+
+// The answer as written; then, for a count that is a power of two, a multiplier as a power
+// of 1024: "16k" is 16 x 1024 where 16384 is asked.
+std::vector<Reading> readings(const Quantity& q, double value, double expected, const Unit& unit) {
+  std::vector<Reading> list{{value, ""}};  // value: q in `unit`
+  int power = answer_text::multiplier_power(q.multiplier);
+  if (power == 0 || unit.dimension != Dimension::count || is_percent(q.unit) ||
+      !is_power_of_two(expected)) {
+    return list;
+  }
+  // From the number before the letter, so that 16 x 1024 is exactly 16384.
+  double written = q.value / std::pow(1000.0, power);
+  double to_unit = q.has_unit ? q.unit.factor / unit.factor : 1;
+  double binary = written * std::pow(1024.0, power) * to_unit;
+  std::string scale = power == 1 ? "1024" : "1024^" + std::to_string(power);
+  std::string shown =
+      binary == std::floor(binary) ? format_value(binary, "", "int") : format_number(binary);
+  list.push_back({binary, format_number(written) + q.multiplier + " read as " +
+                              format_number(written) + " x " + scale + " = " + shown});
+  return list;
+}
+
+std::string with_note(std::string feedback, const std::string& note) {
+  return note.empty() ? feedback : feedback + " (" + note + ")";
+}
+
 }  // namespace
 
 Grade grade_answer(std::string_view text, double expected, const Unit& unit, Tolerance tol) {
@@ -107,7 +156,8 @@ Grade grade_answer(std::string_view text, double expected, const Unit& unit, Tol
   }
   grade.parsed = true;
   const Quantity& q = read.value();
-  if (q.has_unit && q.unit.dimension != unit.dimension) {
+  bool misplaced_percent = is_percent(q.unit) && !wants_fraction(expected, unit);
+  if (misplaced_percent || (q.has_unit && q.unit.dimension != unit.dimension)) {
     grade.slip = "wrong-unit";
     grade.feedback = wrong_unit(unit, q.unit);
     return grade;
@@ -117,16 +167,54 @@ Grade grade_answer(std::string_view text, double expected, const Unit& unit, Tol
     grade.feedback = "not quite";
     return grade;
   }
+  std::vector<Reading> ways = readings(q, value, expected, unit);
   grade.value = value;
-  grade.correct = within(value, expected, tol);
-  if (grade.correct) {
-    grade.feedback = "correct";
+  for (const Reading& way : ways) {
+    if (!within(way.value, expected, tol)) continue;
+    grade.correct = true;
+    grade.value = way.value;
+    grade.feedback = with_note("correct", way.note);
     return grade;
   }
+  // The last reading is the one most particular to this question ("8k" as 8192 is 2x off).
   std::vector<Slip> list = slips(unit.dimension);
-  const Slip* slip = expected == 0 ? nullptr : find_slip(list, value / expected, tol.rel);
-  grade.feedback = slip ? slip->feedback : "not quite";
-  grade.slip = slip ? slip->name : "";
+  for (auto way = ways.rbegin(); way != ways.rend() && expected != 0; ++way) {
+    if (const Slip* slip = find_slip(list, way->value / expected, tol.rel)) {
+      grade.value = way->value;
+      grade.feedback = with_note(slip->feedback, way->note);
+      grade.slip = slip->name;
+      return grade;
+    }
+  }
+  if (!q.has_unit && wants_fraction(expected, unit) && within(value / 100, expected, tol)) {
+    grade.slip = "percent-as-number";
+    grade.feedback = "off by a factor of 100: a percentage? write it with %, like " +
+                     format_number(q.value) + "%";
+    return grade;
+  }
+  grade.feedback = "not quite";
+  return grade;
+}
+
+Grade grade_choice(std::string_view text, const std::vector<std::string>& choices,
+                   const std::string& expected) {
+  Grade grade;
+  if (answer_text::too_long(text, kMaxAnswerChars)) {
+    grade.feedback = "the answer is too long";
+    return grade;
+  }
+  std::string normal = answer_text::normalise(text);
+  std::string_view given = answer_text::trim(normal);
+  for (const std::string& choice : choices) {
+    if (!answer_text::same_any_case(given, answer_text::trim(answer_text::normalise(choice)))) {
+      continue;
+    }
+    grade.parsed = true;
+    grade.correct = choice == expected;
+    grade.feedback = grade.correct ? "correct" : "not quite";
+    return grade;
+  }
+  grade.feedback = "choose one of the options";
   return grade;
 }
 

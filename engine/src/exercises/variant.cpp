@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <optional>
 
+#include "answer_text.h"
 #include "scalebook/core/expr.h"
 #include "scalebook/core/format.h"
 #include "scalebook/exercises/exercise.h"
@@ -198,16 +199,7 @@ Result<PartGrade> grade_part(const ExerciseSpec& e, uint32_t seed, size_t index,
   PartVariant part = v.value().parts[index];
   PartGrade out{{}, part};
   if (part.kind == "choice") {
-    std::string given(answer);
-    while (!given.empty() && given.front() == ' ') given.erase(0, 1);
-    while (!given.empty() && given.back() == ' ') given.pop_back();
-    bool known = false;
-    for (const std::string& c : part.choices) known = known || c == given;
-    out.grade.parsed = known;
-    out.grade.correct = given == part.expected_choice;
-    out.grade.feedback = out.grade.correct ? "correct"
-                         : known           ? "not quite"
-                                           : "choose one of the options";
+    out.grade = grade_choice(answer, part.choices, part.expected_choice);
     return out;
   }
   Result<Unit> unit = parse_unit(part.unit);
@@ -231,6 +223,15 @@ std::vector<Error> check_exercise(const ExerciseSpec& e, uint32_t seeds) {
         problems.push_back({ErrorCode::invalid_argument, "parts." + part.id + ".choices",
                             "part " + part.id + ": the engine's answer \"" + part.expected_choice +
                                 "\" is not among the choices"});
+      }
+      // Answers are matched in any case, so two options must differ by more than case.
+      for (size_t i = 0; i < part.choices.size(); ++i) {
+        for (size_t j = i + 1; j < part.choices.size(); ++j) {
+          if (!answer_text::same_any_case(part.choices[i], part.choices[j])) continue;
+          problems.push_back({ErrorCode::invalid_argument, "parts." + part.id + ".choices",
+                              "part " + part.id + ": choices \"" + part.choices[i] + "\" and \"" +
+                                  part.choices[j] + "\" differ only in case"});
+        }
       }
       continue;
     }

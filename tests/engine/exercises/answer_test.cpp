@@ -187,7 +187,7 @@ TEST_CASE("unreadable answers are rejected with a message naming the problem", "
       {"0x10", nan_msg("0x10")},
       {"5 GB 3", nan_msg("5 GB 3")},
       {"$5", nan_msg("$5")},
-      {"5%", nan_msg("5%")},
+      {"5%%", nan_msg("5%%")},
       {"\xf0\x9f\x98\x80", nan_msg("\xf0\x9f\x98\x80")},
       {"5 \xf0\x9f\x98\x80", nan_msg("5 \xf0\x9f\x98\x80")},
       {"\xd9\xa1\xd9\xa2", nan_msg("\xd9\xa1\xd9\xa2")},
