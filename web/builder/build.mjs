@@ -12,6 +12,7 @@ import { loadExercises } from './exercises.mjs';
 import { renderChapter } from './markdown.mjs';
 import { chapterPage, indexPage } from './templates.mjs';
 import { embedPage } from './embed.mjs';
+import { precompress } from './compress.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -106,6 +107,7 @@ export async function buildSite({
   }
   copyAssets(out);
   await bundleRuntime(out);
+  await precompress(out, { cacheDir: path.join(ROOT, 'node_modules/.cache/scalebook-precompressed') });
   return { out, pages: [...ready], exercises: exercises.size };
 }
 
