@@ -8,6 +8,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { precompress } from '../../web/builder/compress.mjs';
 import { serve, acceptedEncodings } from '../../web/builder/serve.mjs';
+import { renderChapter } from '../../web/builder/markdown.mjs';
+import { loadEngine } from '../../bindings/wasm/engine.mjs';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-weight-'));
 const page = `<!doctype html><title>t</title>${'<p>the roofline of a matmul</p>\n'.repeat(400)}`;
@@ -79,4 +81,14 @@ test('a coding refused with q=0 is never sent', async () => {
   assert.equal((await get('/index.html', 'br;q=0, gzip')).headers['content-encoding'], 'gzip');
   assert.equal((await get('/index.html', 'br;q=0')).headers['content-encoding'], undefined);
   assert.equal((await get('/index.html', '*')).headers['content-encoding'], 'br');
+});
+
+test('a formula is typeset once, as KaTeX HTML, with its words for screen readers', async () => {
+  const engine = await loadEngine();
+  const md = '# T\n\nThe time is $T_\\text{math} = \\frac{\\text{FLOPs}}{\\text{FLOP/s}}$ here.\n\n$$\n\\sum_i x_i^2 \\le 2\n$$\n';
+  const { html } = renderChapter({ engine, exercises: new Map(), placedExercises: new Set() }, md, 'x.md');
+  assert.doesNotMatch(html, /<math/);
+  assert.equal((html.match(/class="katex-html" aria-hidden="true"/g) ?? []).length, 2);
+  assert.match(html, /<span class="katex"><span class="katex-mathml">T sub math equals FLOPs over FLOP\/s<\/span><span class="katex-html"/);
+  assert.match(html, /<span class="katex-mathml">the sum over i x sub i squared is at most 2<\/span>/);
 });
