@@ -41,10 +41,12 @@ function copyAssets(out) {
   }
 }
 
+// Returns the chunks (paths under assets/) that scalebook.js imports statically.
 async function bundleRuntime(out) {
   // Splitting keeps KaTeX and markdown-it (needed only to show a new exercise variant) in
   // chunks loaded on demand, next to scalebook.js, so an embed still needs one script tag.
-  await esbuild.build({
+  const result = await esbuild.build({
+    metafile: true,
     entryPoints: { scalebook: path.join(ROOT, 'web/runtime/index.js') },
     bundle: true,
     splitting: true,
@@ -57,6 +59,10 @@ async function bundleRuntime(out) {
     external: ['node:fs/promises'],
     logLevel: 'warning',
   });
+  const assets = path.join(out, 'assets');
+  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint)[1];
+  return entry.imports.filter((i) => i.kind === 'import-statement')
+    .map((i) => path.relative(assets, path.resolve(i.path)).split(path.sep).join('/'));
 }
 
 export async function buildSite({
@@ -71,6 +77,7 @@ export async function buildSite({
   const ctx = { engine, exercises, placedExercises: new Set() };
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
+  const chunks = await bundleRuntime(out);
   const ready = new Set();
   const written = toc.sections.filter((s) => s.file);
   for (const section of written) {
@@ -78,7 +85,7 @@ export async function buildSite({
     const chapter = renderChapter(ctx, fs.readFileSync(file, 'utf8'), file);
     const i = written.indexOf(section);
     const placed = [...exercises.values()].filter((e) => e.chapter === section.slug).map((e) => e.id);
-    const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next: written[i + 1] });
+    const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next: written[i + 1], chunks });
     const pageFile = path.join(out, `${section.slug}.html`);
     // Written first, so the line a failed check names can be looked at.
     fs.writeFileSync(pageFile, page);
@@ -98,7 +105,7 @@ export async function buildSite({
     if (ready.has(section.slug) && ids.length) book[section.slug] = { title: section.title, exercises: ids };
   }
   const pages = [
-    ['index.html', indexPage({ toc, ready, book }), path.join(chaptersDir, 'toc.json')],
+    ['index.html', indexPage({ toc, ready, book, chunks }), path.join(chaptersDir, 'toc.json')],
     ['embed.html', embedPage(), fileURLToPath(new URL('./embed.mjs', import.meta.url))],
   ];
   for (const [name, html, source] of pages) {
@@ -106,7 +113,6 @@ export async function buildSite({
     checkPage(html, path.join(out, name), source);
   }
   copyAssets(out);
-  await bundleRuntime(out);
   await precompress(out, { cacheDir: path.join(ROOT, 'node_modules/.cache/scalebook-precompressed') });
   return { out, pages: [...ready], exercises: exercises.size };
 }
