@@ -59,8 +59,8 @@ export class SbCollectiveSim extends SbWidget {
       this.#tex = tex;
       if (this.#run?.cost) this.shadowRoot.querySelector('[data-cost]').innerHTML = costHTML(this.#schema, this.#run.cost, tex);
     });
-    // The build typeset the closed form: keep it.
-    this.#resimulate(true, fromBuild);
+    // The build typeset the closed form: keep it, unless a field changed before the engine came.
+    this.#resimulate(true, fromBuild && !this.editedEarly);
   }
 
   // An attribute set after load moves its field and re-simulates.

@@ -49,8 +49,9 @@ export class SpecWidget extends SbWidget {
       this.tex = tex;
       this.#update(true);
     });
-    // The build drew the same answer with its formulas typeset: keep that body.
-    this.#update(true, fromBuild);
+    // The build drew the same answer with its formulas typeset: keep that body, unless the
+    // reader changed a field while the engine was on its way.
+    this.#update(true, fromBuild && !this.editedEarly);
   }
 
   #attributeValues() {
