@@ -36,7 +36,7 @@ function copyAssets(out) {
   fs.cpSync(path.join(katexDist, 'fonts'), path.join(assets, 'katex/fonts'), { recursive: true });
   // The engine's .wasm beside the bundle, where engine.mjs's loader looks for it.
   fs.copyFileSync(path.join(ROOT, 'bindings/wasm/generated/scalebook-engine.wasm'), path.join(assets, 'scalebook-engine.wasm'));
-  for (const name of ['site.css', 'favicon.svg']) {
+  for (const name of ['site.css', 'favicon.svg', 'file-notice.js']) {
     fs.copyFileSync(path.join(ROOT, 'web/static', name), path.join(assets, name));
   }
 }

@@ -35,6 +35,7 @@ function head(title, description, { engine = false, chunks = [], math = true } =
 ${math ? '<link rel="stylesheet" href="assets/katex/katex.min.css">\n' : ''}<link rel="stylesheet" href="assets/site.css">
 <style id="sb-exercise-style">${EXERCISE_CSS}</style>
 <script type="module" src="assets/scalebook.js"></script>
+<script src="assets/file-notice.js" defer></script>
 ${preloads({ engine, chunks })}
 </head>`;
 }
