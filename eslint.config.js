@@ -9,6 +9,7 @@ export default [
     rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_' }] },
   },
   { files: ['web/runtime/**/*.js'], languageOptions: { globals: globals.browser } },
+  { files: ['web/static/**/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['web/builder/**', 'tests/**', 'bench/**', 'bindings/wasm/*.mjs', 'eslint.config.js'], languageOptions: { globals: globals.node } },
   { files: ['tests/browser/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 ];

@@ -12,6 +12,7 @@ import { loadExercises } from './exercises.mjs';
 import { renderChapter } from './markdown.mjs';
 import { chapterPage, indexPage } from './templates.mjs';
 import { embedPage } from './embed.mjs';
+import { precompress } from './compress.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,15 +36,17 @@ function copyAssets(out) {
   fs.cpSync(path.join(katexDist, 'fonts'), path.join(assets, 'katex/fonts'), { recursive: true });
   // The engine's .wasm beside the bundle, where engine.mjs's loader looks for it.
   fs.copyFileSync(path.join(ROOT, 'bindings/wasm/generated/scalebook-engine.wasm'), path.join(assets, 'scalebook-engine.wasm'));
-  for (const name of ['site.css', 'favicon.svg']) {
+  for (const name of ['site.css', 'favicon.svg', 'file-notice.js']) {
     fs.copyFileSync(path.join(ROOT, 'web/static', name), path.join(assets, name));
   }
 }
 
+// Returns the chunks (paths under assets/) that scalebook.js imports statically.
 async function bundleRuntime(out) {
   // Splitting keeps KaTeX and markdown-it (needed only to show a new exercise variant) in
   // chunks loaded on demand, next to scalebook.js, so an embed still needs one script tag.
-  await esbuild.build({
+  const result = await esbuild.build({
+    metafile: true,
     entryPoints: { scalebook: path.join(ROOT, 'web/runtime/index.js') },
     bundle: true,
     splitting: true,
@@ -56,6 +59,10 @@ async function bundleRuntime(out) {
     external: ['node:fs/promises'],
     logLevel: 'warning',
   });
+  const assets = path.join(out, 'assets');
+  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint)[1];
+  return entry.imports.filter((i) => i.kind === 'import-statement')
+    .map((i) => path.relative(assets, path.resolve(i.path)).split(path.sep).join('/'));
 }
 
 export async function buildSite({
@@ -70,6 +77,7 @@ export async function buildSite({
   const ctx = { engine, exercises, placedExercises: new Set() };
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
+  const chunks = await bundleRuntime(out);
   const ready = new Set();
   const written = toc.sections.filter((s) => s.file);
   for (const section of written) {
@@ -77,7 +85,7 @@ export async function buildSite({
     const chapter = renderChapter(ctx, fs.readFileSync(file, 'utf8'), file);
     const i = written.indexOf(section);
     const placed = [...exercises.values()].filter((e) => e.chapter === section.slug).map((e) => e.id);
-    const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next: written[i + 1] });
+    const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next: written[i + 1], chunks });
     const pageFile = path.join(out, `${section.slug}.html`);
     // Written first, so the line a failed check names can be looked at.
     fs.writeFileSync(pageFile, page);
@@ -97,7 +105,7 @@ export async function buildSite({
     if (ready.has(section.slug) && ids.length) book[section.slug] = { title: section.title, exercises: ids };
   }
   const pages = [
-    ['index.html', indexPage({ toc, ready, book }), path.join(chaptersDir, 'toc.json')],
+    ['index.html', indexPage({ toc, ready, book, chunks }), path.join(chaptersDir, 'toc.json')],
     ['embed.html', embedPage(), fileURLToPath(new URL('./embed.mjs', import.meta.url))],
   ];
   for (const [name, html, source] of pages) {
@@ -105,7 +113,7 @@ export async function buildSite({
     checkPage(html, path.join(out, name), source);
   }
   copyAssets(out);
-  await bundleRuntime(out);
+  await precompress(out, { cacheDir: path.join(ROOT, 'node_modules/.cache/scalebook-precompressed') });
   return { out, pages: [...ready], exercises: exercises.size };
 }
 

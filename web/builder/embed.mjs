@@ -21,6 +21,7 @@ nothing else from this site.</p>
 <sb-roofline-plot for="embedded"></sb-roofline-plot>
 </main>
 <script type="module" src="assets/scalebook.js"></script>
+<script src="assets/file-notice.js" defer></script>
 </body>
 </html>
 `;

@@ -3,7 +3,7 @@
 // documented in exercises/README.md; the engine does all the computing.
 import fs from 'node:fs';
 import path from 'node:path';
-import katex from 'katex';
+import { renderTexHTML } from '../runtime/core/tex-speech.js';
 import { BuildError, escapeHtml, readJson } from './errors.mjs';
 import { fieldLine } from './exercise-fields.mjs';
 import { nodeAt } from './json-lines.mjs';
@@ -57,7 +57,7 @@ export function loadExercises(engine, dir) {
 function tex(exercise) {
   return (latex) => {
     try {
-      return katex.renderToString(latex, { throwOnError: true });
+      return renderTexHTML(latex, { throwOnError: true });
     } catch (error) {
       throw new BuildError(exercise.file, exercise.line, `exercise ${exercise.id}: worked solution: ${error.message}`);
     }

@@ -2,16 +2,17 @@
 import MarkdownIt from 'markdown-it';
 import anchor from 'markdown-it-anchor';
 import mathPlugin from '@vscode/markdown-it-katex';
-import katex from 'katex';
+import { katexHTML } from '../runtime/core/tex-speech.js';
 import { BuildError, lineOf } from './errors.mjs';
 import { substituteValues } from './values.mjs';
 import { extractDirectives, insertBlocks } from './directives.mjs';
 import { checkSource } from './source-checks.mjs';
 
 // Typographer for curly quotes only: its replacements turn a question's part "(c)" into ©.
+// Formulas as KaTeX's HTML with their words for screen readers (tex-speech.js says why).
 const md = new MarkdownIt({ html: true, typographer: true })
   .disable('replacements')
-  .use(mathPlugin.default ?? mathPlugin, { katex })
+  .use(mathPlugin.default ?? mathPlugin, { katex: katexHTML })
   .use(anchor, { tabIndex: false });
 // Before text_join, while an escaped "\$" is still a token of its own and not a stray "$".
 md.core.ruler.before('text_join', 'sb_source_checks', checkSource);

@@ -6,20 +6,44 @@ import sirv from 'sirv';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+// The codings of an Accept-Encoding header the client takes (q > 0), best first. sirv only
+// looks for the words "br" and "gzip" in the header, so "br;q=0" would still get brotli: the
+// header is rewritten to the codings really accepted before sirv reads it.
+export function acceptedEncodings(header = '') {
+  return String(header).split(',')
+    .map((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { name: name.trim(), q: q === undefined ? 1 : Number(q) };
+    })
+    .filter(({ name, q }) => name && q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map(({ name }) => name);
+}
+
 export function serve({ dir = path.join(ROOT, 'dist'), port = 8000, host = '127.0.0.1' } = {}) {
   // The runtime and its engine are fetched by other sites' pages (one script tag in a blog
   // post): module scripts and the .wasm are CORS requests, so the assets allow any origin.
+  // The build wrote FILE.br and FILE.gz beside each text and .wasm file (compress.mjs): sirv
+  // sends the one the client accepts with Content-Encoding and Vary: Accept-Encoding.
   const handler = sirv(dir, {
     dev: true,
     etag: true,
+    brotli: true,
+    gzip: true,
     setHeaders: (res, pathname) => {
       if (pathname.startsWith('/assets/')) res.setHeader('Access-Control-Allow-Origin', '*');
     },
   });
-  const server = http.createServer((req, res) => handler(req, res, () => {
-    res.statusCode = 404;
-    res.end('not found');
-  }));
+  const server = http.createServer((req, res) => {
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    const wildcard = accepted.includes('*');
+    req.headers['accept-encoding'] = ['br', 'gzip'].filter((e) => wildcard || accepted.includes(e)).join(', ');
+    handler(req, res, () => {
+      res.statusCode = 404;
+      res.end('not found');
+    });
+  });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

@@ -10,7 +10,7 @@ import {
   costHTML, legendHTML, collectiveSimHTML, pointAt, chipT,
 } from './collective-view.js';
 import { SbWidget } from '../core/widget-base.js';
-import { readFields, loadTex, attributeName } from '../core/widget-dom.js';
+import { readFields, texOnDemand, attributeName } from '../core/widget-dom.js';
 import { Playback } from '../core/playback.js';
 
 // The settings, each read from its attribute by attributeName.
@@ -27,6 +27,7 @@ export class SbCollectiveSim extends SbWidget {
   #layout = null;
   #flow = null;
   #tex = null;
+  #askTex = () => {};
   #playback = null;
   #chips = [];
   #lastKey = '';
@@ -54,13 +55,12 @@ export class SbCollectiveSim extends SbWidget {
       });
     }
     this.#wire();
-    // The build typeset the closed form: keep it until KaTeX is here.
-    this.#resimulate(true, fromBuild);
-    loadTex().then((tex) => {
-      if (!tex) return;
+    this.#askTex = texOnDemand(this.shadowRoot, fromBuild, (tex) => {
       this.#tex = tex;
       if (this.#run?.cost) this.shadowRoot.querySelector('[data-cost]').innerHTML = costHTML(this.#schema, this.#run.cost, tex);
     });
+    // The build typeset the closed form: keep it, unless a field changed before the engine came.
+    this.#resimulate(true, fromBuild && !this.editedEarly);
   }
 
   // An attribute set after load moves its field and re-simulates.
@@ -97,7 +97,10 @@ export class SbCollectiveSim extends SbWidget {
     this.#run = run;
     this.#layout = simLayout(run.sim, values.wraparound === 'yes', values.sums === 'yes' && Boolean(run.sim.sums));
     this.#flow = traffic(run.sim);
-    if (!keepFormula) this.shadowRoot.querySelector('[data-cost]').innerHTML = costHTML(this.#schema, run.cost, this.#tex);
+    if (!keepFormula) {
+      if (!this.#tex) this.#askTex();
+      this.shadowRoot.querySelector('[data-cost]').innerHTML = costHTML(this.#schema, run.cost, this.#tex);
+    }
     this.shadowRoot.querySelector('[data-legend-slot]').innerHTML = legendHTML(run.sim);
     this.stat('check').textContent = checkText(run.sim);
     this.#playback.restart();

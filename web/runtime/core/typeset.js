@@ -3,11 +3,11 @@
 // KaTeX (about 270 kB) unless a reader asks for a variant. Options match the site builder's.
 import MarkdownIt from 'markdown-it';
 import mathPlugin from '@vscode/markdown-it-katex';
-import katex from 'katex';
+import { katexHTML, renderTexHTML } from './tex-speech.js';
 
 // Curly quotes only, as the builder: the replacements would turn a part "(c)" into ©.
 const md = new MarkdownIt({ typographer: true }).disable('replacements')
-  .use(mathPlugin.default ?? mathPlugin, { katex });
+  .use(mathPlugin.default ?? mathPlugin, { katex: katexHTML });
 
 // An exercise prompt (Markdown with $math$) as inline HTML, as the builder renders it.
 export function renderPrompt(markdown) {
@@ -16,5 +16,5 @@ export function renderPrompt(markdown) {
 
 // One worked-solution step's LaTeX. A bad formula shows as KaTeX's red source, not an exception.
 export function renderTex(latex) {
-  return katex.renderToString(String(latex ?? ''), { throwOnError: false });
+  return renderTexHTML(String(latex ?? ''), { throwOnError: false });
 }

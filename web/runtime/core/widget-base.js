@@ -27,6 +27,24 @@ function widgetEngine() {
 
 const messageOf = (err) => err?.message ?? err;
 
+// The line a widget drawn by the build shows while its engine is on the way: the static page
+// looks live but cannot compute yet, and on a slow connection that lasts seconds. A
+// constructable sheet, so it styles any shadow root whatever CSS the widget brought.
+const STATUS_CSS = `.sb-engine-status { margin: 0 0 0.5rem; padding: 0.3rem 0.6rem; border-radius: 4px;
+  font: italic 0.85rem/1.4 system-ui, sans-serif; color: var(--sb-muted, #5b6477);
+  background: color-mix(in srgb, currentColor 7%, transparent); }`;
+let statusSheet = null;
+function statusStyles(root) {
+  if (typeof CSSStyleSheet !== 'function' || !('adoptedStyleSheets' in root)) return;
+  if (!statusSheet) {
+    statusSheet = new CSSStyleSheet();
+    statusSheet.replaceSync(STATUS_CSS);
+  }
+  if (!root.adoptedStyleSheets.includes(statusSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, statusSheet];
+}
+// Shown only when the engine takes longer than this, so a cached engine never flashes it.
+const STATUS_DELAY_MS = 250;
+
 export class SbWidget extends HTMLElement {
   // The <style> of the loading and failure states.
   static css = SHADOW_CSS;
@@ -40,6 +58,7 @@ export class SbWidget extends HTMLElement {
   static stale = null;
 
   #started = false;
+  #early = false;
   #frame = 0;
   #changed = new Set();
   #observer = null;
@@ -91,17 +110,61 @@ export class SbWidget extends HTMLElement {
     this.#attributes([name]);
   }
 
+  // True if the reader changed a field of the build's markup before the engine arrived:
+  // start() then draws from the fields, not the build's picture of the attributes.
+  get editedEarly() { return this.#early; }
+
   async #boot() {
     this.placeholder();
+    const waiting = this.#waitForEngine();
     let engine;
     try {
       engine = await this.engine();
       this.ready(engine);
     } catch (err) {
+      waiting.done();
       this.showFatal(`${this.constructor.failure}: ${messageOf(err)}`);
       return;
     }
+    waiting.done();
     await this.start(engine);
+  }
+
+  // The build's markup (a form already here) says it is waiting for the engine, after a short
+  // delay or at once when the reader edits a field; edits are noted for start(). Returns
+  // { done() } to take the line away.
+  #waitForEngine() {
+    const root = this.shadowRoot;
+    const form = this.form();
+    const { loading } = this.constructor;
+    if (!root || !form || loading === null) return { done() {} };
+    let line = null;
+    const show = () => {
+      if (line) return;
+      statusStyles(root);
+      line = document.createElement('p');
+      line.className = 'sb-engine-status';
+      line.setAttribute('role', 'status');
+      line.textContent = `${loading} What you type now is applied when it arrives.`;
+      form.before(line);
+      form.setAttribute('aria-busy', 'true');
+    };
+    const edited = () => {
+      this.#early = true;
+      show();
+    };
+    const timer = setTimeout(show, STATUS_DELAY_MS);
+    root.addEventListener('input', edited);
+    root.addEventListener('change', edited);
+    return {
+      done: () => {
+        clearTimeout(timer);
+        root.removeEventListener('input', edited);
+        root.removeEventListener('change', edited);
+        line?.remove();
+        form.removeAttribute('aria-busy');
+      },
+    };
   }
 
   // Before the engine: the loading line, unless the static page gave the form.

@@ -59,3 +59,24 @@ export function loadTex() {
   texLoading ??= import('./mathml.js').then((m) => m.texToMathML, () => null);
   return texLoading;
 }
+
+const FIELDS = new Set(['INPUT', 'SELECT', 'TEXTAREA']);
+
+// KaTeX (about 270 kB) for the formulas a widget redraws; use(tex) runs once it is here.
+// The build typeset a widget's first formulas, so a widget from the build asks for it only
+// when a reader focuses one of its fields (ahead of the first edit) or when the returned
+// ask() is called before a redraw; a first visit that only reads never fetches it. An element
+// without the build's markup has nothing typeset and asks at once.
+export function texOnDemand(root, fromBuild, use) {
+  let asked = false;
+  const ask = () => {
+    if (asked) return;
+    asked = true;
+    root.removeEventListener('focusin', onFocus);
+    loadTex().then((tex) => { if (tex) use(tex); });
+  };
+  const onFocus = (event) => { if (FIELDS.has(event.target?.tagName)) ask(); };
+  if (fromBuild) root.addEventListener('focusin', onFocus);
+  else ask();
+  return ask;
+}

@@ -45,6 +45,7 @@ export class SbBatchSweep extends SbWidget {
     this.#engine = engine;
     if (!this.form()) this.#render(sweepSettings(this, engine.schema('matmul')).values);
     this.shadowRoot.addEventListener('change', () => this.#redraw());
+    if (this.editedEarly) this.#redraw(); // a choice made on the build's plot before the engine came
   }
 
   #values() {

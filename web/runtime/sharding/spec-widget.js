@@ -10,7 +10,7 @@
 // time.
 import { SbWidget } from '../core/widget-base.js';
 import { effectiveValue } from '../core/widget-form.js';
-import { readFields, loadTex, attributeName } from '../core/widget-dom.js';
+import { readFields, texOnDemand, attributeName } from '../core/widget-dom.js';
 
 export class SpecWidget extends SbWidget {
   // Subclasses set: calculator (schema name), spec (the spec input's name), loading (text), and
@@ -26,6 +26,7 @@ export class SpecWidget extends SbWidget {
   tex = null;
   #lastKey = '';
   #lastRun = null;
+  #askTex = () => {};
   #sizes = new Map(); // dimension sizes typed so far, by name
 
   // The last engine answer ({ error, ... } as run(values) returned it).
@@ -43,14 +44,14 @@ export class SpecWidget extends SbWidget {
       this.shadowRoot.innerHTML = this.html(values, this.run(values));
     }
     this.#wire();
-    // The build drew the same answer with its formulas typeset: keep that body until KaTeX is here.
-    this.#update(true, fromBuild);
     // Formulas come when KaTeX has loaded; until then the LaTeX shows as code.
-    loadTex().then((tex) => {
-      if (!tex) return;
+    this.#askTex = texOnDemand(this.shadowRoot, fromBuild, (tex) => {
       this.tex = tex;
       this.#update(true);
     });
+    // The build drew the same answer with its formulas typeset: keep that body, unless the
+    // reader changed a field while the engine was on its way.
+    this.#update(true, fromBuild && !this.editedEarly);
   }
 
   #attributeValues() {
@@ -102,7 +103,10 @@ export class SpecWidget extends SbWidget {
     this.#lastRun = run;
     const body = this.body(run);
     this.clearErrors();
-    if (body !== null && !keepBody) this.shadowRoot.querySelector('[data-body]').innerHTML = body;
+    if (body !== null && !keepBody) {
+      if (!this.tex) this.#askTex();
+      this.shadowRoot.querySelector('[data-body]').innerHTML = body;
+    }
     if (run.error) {
       this.showError(run.error, effectiveValue(this.schema, values, run.error.field), body === null);
       return;

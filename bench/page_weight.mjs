@@ -1,0 +1,82 @@
+// Page weight: what a first visit to each page of dist/ transfers, as Chromium fetches it from
+// scripts/serve's server (a fresh profile, so nothing is cached), by kind: HTML, CSS, JS, WASM,
+// fonts. "wire" is the body bytes as sent (compressed when the server compresses), "raw" the
+// bytes once decoded. Prints figures; asserts nothing (the goal, under 300 kB per chapter page,
+// is read off the table, never tested).
+// Usage: node bench/page_weight.mjs [--build]   (--build rebuilds dist/ first)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serve } from '../web/builder/serve.mjs';
+import { buildSite } from '../web/builder/build.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(ROOT, 'dist');
+if (process.argv.includes('--build') || !fs.existsSync(path.join(dist, 'index.html'))) await buildSite({ out: dist });
+
+const KINDS = ['html', 'css', 'js', 'wasm', 'font', 'other'];
+function kindOf(url) {
+  const ext = path.extname(new URL(url).pathname);
+  if (ext === '.html' || ext === '') return 'html';
+  if (ext === '.css') return 'css';
+  if (ext === '.js' || ext === '.mjs') return 'js';
+  if (ext === '.wasm') return 'wasm';
+  if (/^\.(woff2?|ttf|otf)$/.test(ext)) return 'font';
+  return 'other';
+}
+
+const server = await serve({ dir: dist, port: 0 });
+const base = `http://127.0.0.1:${server.address().port}`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+});
+
+// One first visit: every response until the network has been idle, with its wire size
+// (Chromium's encoded body length) and its decoded size.
+async function visit(page) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const tab = await context.newPage();
+  const responses = [];
+  tab.on('requestfinished', (request) => responses.push(request));
+  await tab.goto(`${base}/${page}`);
+  await tab.waitForLoadState('networkidle');
+  const rows = [];
+  for (const request of responses) {
+    const response = await request.response();
+    if (!response) continue;
+    const sizes = await request.sizes();
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    rows.push({
+      url: request.url(),
+      kind: kindOf(request.url()),
+      wire: sizes.responseBodySize,
+      raw: body.length,
+      encoding: response.headers()['content-encoding'] ?? '',
+    });
+  }
+  await context.close();
+  return rows;
+}
+
+const kB = (n) => (n / 1000).toFixed(1).padStart(7);
+const pages = fs.readdirSync(dist).filter((f) => f.endsWith('.html')).sort();
+console.log(`page weight, first visit, kB on the wire (decoded in brackets)`);
+console.log(`${'page'.padEnd(22)}${KINDS.slice(0, 5).map((k) => k.padStart(8)).join('')}   total wire    (raw)  requests  encodings`);
+const verbose = process.argv.includes('--files');
+for (const page of pages) {
+  const rows = await visit(page);
+  const by = Object.fromEntries(KINDS.map((k) => [k, 0]));
+  for (const row of rows) by[row.kind] += row.wire;
+  const wire = rows.reduce((s, r) => s + r.wire, 0);
+  const raw = rows.reduce((s, r) => s + r.raw, 0);
+  const encodings = [...new Set(rows.map((r) => r.encoding || 'identity'))].join(',');
+  console.log(`${page.padEnd(22)}${KINDS.slice(0, 5).map((k) => kB(by[k]).padStart(8)).join('')}   ${kB(wire)}    (${kB(raw).trim()})  ${String(rows.length).padStart(8)}  ${encodings}`);
+  if (verbose) {
+    for (const r of rows) console.log(`    ${kB(r.wire)} ${kB(r.raw)} ${r.encoding.padEnd(4)} ${r.url.slice(base.length)}`);
+  }
+}
+await browser.close();
+await new Promise((resolve) => server.close(resolve));
