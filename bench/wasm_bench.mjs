@@ -42,6 +42,19 @@ for (const [name, inputs, calls] of cases) {
   row(`${name} numbers-only`, measure(calls, () => { sink += Object.keys(engine.calculate(name, inputs, { steps: false })).length; }));
 }
 
+// The prepared path: inputs checked once, then one typed array in and one out per call.
+for (const [name, inputs] of cases) {
+  const schema = engine.schema(name);
+  const input = schema.inputs.find((i) => (i.type === 'number' || i.type === 'count') && typeof i.default === 'number' && i.group === 'main');
+  const vary = input ? [input.name] : [];
+  const p = engine.prepare(name, { inputs, vary });
+  const x = new Float64Array(input ? [input.default] : []);
+  const y = new Float64Array(p.outputs.length);
+  const calls = name === 'sharded-matmul' || name === 'transformer' ? 2000 : 20000;
+  row(`${name} prepared (${vary[0] ?? '-'})`, measure(calls, () => { p.evaluate(x, y); sink += y[0]; }));
+  p.release();
+}
+
 const batches = Float64Array.from({ length: 200 }, (_, i) => 1 + 4 * i);
 row('sweep matmul over B, 200 points', measure(500, () => {
   sink += engine.sweep('matmul', { inputs: { chip: 'h100' }, over: 'B', values: batches, outputs: ['t_lower'] }).series.t_lower[0];

@@ -23,10 +23,7 @@ using namespace scalebook::wasm;
 class Prepared {
  public:
   Prepared(scalebook::PreparedCalculation p, std::size_t varying)
-      : prepared_(std::move(p)),
-        varying_count_(varying),
-        x_(varying),
-        y_(prepared_.outputs().size()) {}
+      : prepared_(std::move(p)), x_(varying), y_(prepared_.outputs().size()) {}
 
   // Byte addresses in the module's memory; engine.mjs reads them again after every call,
   // since a growing heap moves HEAPF64 but not these arrays.
@@ -50,7 +47,6 @@ class Prepared {
 
  private:
   scalebook::PreparedCalculation prepared_;
-  std::size_t varying_count_ = 0;
   std::vector<double> x_;
   std::vector<double> y_;
 };
