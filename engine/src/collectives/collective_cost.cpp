@@ -100,6 +100,36 @@ AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips,
   return t;
 }
 
+// Every chip must take in its share of the array through its own links, and a chip at the
+// corner of a mesh without wraparound has only one link on each line axis. Adding the axes'
+// rates can promise more than those links carry (a 2x2x2 AllGather without wraparound at
+// 1.75x what a corner chip can receive), so the bandwidth time is never below the corner's.
+void add_corner_floor(CollectiveCost& cost, CollectiveOp op, double bytes, double chips,
+                      const std::vector<CollectiveAxis>& axes, const LinkModel& link) {
+  double links = 0;
+  std::string links_latex;
+  for (const CollectiveAxis& a : axes) {
+    if (a.size <= 1) continue;
+    double l = a.wraps && link.bidirectional ? 2 : 1;
+    links += l;
+    links_latex += (links_latex.empty() ? "" : " + ") + latex_number(l);
+  }
+  const double received = collective_bytes_per_chip(op, bytes, chips);
+  const double floor = received / (links * link.bandwidth);
+  if (!(floor > cost.t_bandwidth)) return;
+  cost.t_bandwidth = floor;
+  cost.steps.back().output = "";  // the axes' sum is now a step on the way
+  cost.steps.push_back({"Bandwidth time: no faster than a corner chip's " + format_number(links) +
+                            " links can take in its share",
+                        "T_\\text{bw} = \\frac{" + latex_quantity(received, "B") + "}{(" +
+                            links_latex + ") \\cdot " + latex_quantity(link.bandwidth, "B/s") +
+                            "} = " + latex_quantity(floor, "s"),
+                        floor,
+                        "s",
+                        "t_bandwidth",
+                        {}});
+}
+
 }  // namespace
 
 double collective_bytes_per_chip(CollectiveOp op, double bytes, double chips) {
@@ -204,6 +234,7 @@ CollectiveCost collective_cost(CollectiveOp op, double bytes,
   } else {
     cost.steps.back().output = "t_bandwidth";
   }
+  add_corner_floor(cost, op, bytes, chips, axes, link);
   finish_collective_cost(cost, op, bytes, chips,
                          "Latency time: every hop costs at least the per-hop latency",
                          "(" + hops_latex + ")", link.hop_latency);

@@ -16,8 +16,11 @@
 //     (n - 1) V / (2 n W).
 // Several axes run at once, each carrying its share in proportion to its speed, so their
 // bandwidth rates add (the book's V / (W_bidi N_axes) for equal rings), while the latency
-// term adds the hops of every axis (the longest path). Each hop costs at least the per-hop
-// latency: T = max(hops T_min, T_bandwidth).
+// term adds the hops of every axis (the longest path). Adding rates is only as good as the
+// links of the worst-placed chip: a corner chip of a mesh without wraparound has one link per
+// line axis (two per ring used both ways), and must still take in its (n-1)/n V (twice that
+// for an AllReduce), so T_bandwidth is at least that over those links. Each hop costs at
+// least the per-hop latency: T = max(hops T_min, T_bandwidth).
 #include <cstdint>
 #include <optional>
 #include <string>
