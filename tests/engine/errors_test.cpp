@@ -40,11 +40,29 @@ TEST_CASE("text that is not a number is rejected", "[errors]") {
               ErrorCode::invalid_argument, "flops", "flops must be a number, got \"1e12 FLOP\"");
 }
 
+TEST_CASE("an output that overflows is an out-of-range error naming the likeliest input",
+          "[errors]") {
+  // 1e30 FLOPs over 1e-300 bytes: the intensity is past the largest double.
+  check_error(run_error("roofline", {{"flops", Value::of(1e30)}, {"bytes", Value::of(1e-300)}}),
+              ErrorCode::out_of_range, "bytes",
+              "roofline's intensity comes out too large to represent with bytes=1e-300; bring "
+              "bytes nearer ordinary values");
+  // Peaks and bandwidths below one unit a second are refused before they can overflow a time.
+  check_error(
+      run_error("roofline", {{"flops", Value::of(1e30)}, {"peak_flops", Value::of(1e-300)}}),
+      ErrorCode::out_of_range, "peak_flops", "peak_flops must be >= 1, got 1e-300");
+  check_error(run_error("matmul", {{"hbm_bandwidth", Value::of(0.5)}}), ErrorCode::out_of_range,
+              "hbm_bandwidth", "hbm_bandwidth must be >= 1, got 0.5");
+  check_error(run_error("collective", {{"ici_link_bandwidth", Value::of(1e-9)}}),
+              ErrorCode::out_of_range, "ici_link_bandwidth",
+              "ici_link_bandwidth must be >= 1, got 1e-09");
+}
+
 TEST_CASE("NaN and infinities are rejected", "[errors]") {
   check_error(run_error("roofline", {{"flops", Value::of(std::nan(""))}}),
               ErrorCode::invalid_argument, "flops", "flops must be a finite number, got nan");
-  check_error(run_error("roofline", {{"bytes", Value::of("1e999")}}), ErrorCode::invalid_argument,
-              "bytes", "bytes must be a finite number, got inf");
+  check_error(run_error("roofline", {{"bytes", Value::of("1e999")}}), ErrorCode::out_of_range,
+              "bytes", "bytes is too large: numbers stop near 1.8e308, got 1e999");
   check_error(run_error("roofline", {{"flops", Value::of("inf")}}), ErrorCode::invalid_argument,
               "flops", "flops must be a number, got \"inf\"");
 }

@@ -51,6 +51,12 @@ Result<Value> check_number(const InputSpec& spec, const Value& given) {
     return fail(ErrorCode::invalid_argument, spec.name,
                 spec.name + " must be a number, got " + describe(given));
   }
+  // Text like 1e400 parses to infinity: say it is too large, in the reader's own digits.
+  if (std::isinf(x) && given.is_text()) {
+    std::string shown = given.text.size() > 24 ? given.text.substr(0, 24) + "..." : given.text;
+    return fail(ErrorCode::out_of_range, spec.name,
+                spec.name + " is too large: numbers stop near 1.8e308, got " + shown);
+  }
   if (!std::isfinite(x)) {
     return fail(ErrorCode::invalid_argument, spec.name,
                 spec.name + " must be a finite number, got " + format_number(x));

@@ -145,10 +145,12 @@ std::optional<Error> apply_presets(ResolvedInputs& resolved, const Inputs& input
       if (is_schema_input(schema, key) || value.is_none()) continue;
       const PresetField* field = preset.preset->find_field(key);
       if (!field) continue;
+      // A rate below one unit a second is a typo, and would overflow the times it divides.
+      const bool rate = field->unit == "FLOP/s" || field->unit == "B/s";
       InputSpec spec{key,           field->whole ? InputKind::count : InputKind::number,
                      field->unit,   "",
-                     Value::none(), 0,
-                     true,          1e30};
+                     Value::none(), rate ? 1.0 : 0.0,
+                     !rate,         1e30};
       Result<Value> checked = check_input(spec, value);
       if (!checked.ok()) return checked.error();
       overrides.emplace_back(key, checked.value());
@@ -200,6 +202,26 @@ Result<ResolvedInputs> resolve(const Calculator& calc, const Inputs& inputs, boo
   return resolved;
 }
 
+// A number output that overflowed (inf) or lost meaning (NaN) is never passed on as if it
+// were an answer: the inputs are out of the range the model can compute, and the error names
+// the input farthest from ordinary magnitudes, the likeliest cause.
+std::optional<Error> check_finite(const Schema& schema, const ResolvedInputs& resolved,
+                                  const Calculation& result) {
+  for (const auto& [name, value] : result.outputs) {
+    if (!value.is_number() || std::isfinite(value.number)) continue;
+    auto [input, x] = resolved.most_extreme_number();
+    std::string what = std::isnan(value.number) ? "not a number" : "too large to represent";
+    if (input.empty()) {
+      return fail(ErrorCode::out_of_range, "",
+                  schema.name + "'s " + name + " comes out " + what + " for these inputs");
+    }
+    return fail(ErrorCode::out_of_range, input,
+                schema.name + "'s " + name + " comes out " + what + " with " + input + "=" +
+                    format_number(x) + "; bring " + input + " nearer ordinary values");
+  }
+  return std::nullopt;
+}
+
 std::optional<Error> run(const Calculator& calc, const ResolvedInputs& resolved,
                          ResultBuffer& buffer) {
   std::optional<NumbersOnly> numbers_only;
@@ -212,7 +234,8 @@ std::optional<Error> run(const Calculator& calc, const ResolvedInputs& resolved,
                     "\", which its schema does not declare");
   }
   if (bad) return bad;
-  return out.finish();
+  if (std::optional<Error> broken = out.finish()) return broken;
+  return check_finite(calc.schema, resolved, buffer.calculation);
 }
 
 }  // namespace

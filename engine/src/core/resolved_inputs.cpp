@@ -1,3 +1,4 @@
+#include <cmath>
 #include <cstdint>
 
 #include "scalebook/core/registry.h"
@@ -76,6 +77,21 @@ const std::string& ResolvedInputs::text(std::string_view name) const {
   static const std::string empty;
   std::size_t i = index(name);
   return i < values_.size() && present_[i] ? values_[i].text : empty;
+}
+
+std::pair<std::string, double> ResolvedInputs::most_extreme_number() const {
+  std::pair<std::string, double> found;
+  double worst = -1;
+  for (std::size_t i = 0; schema_ && i < values_.size(); ++i) {
+    const Value& v = values_[i];
+    if (!present_[i] || !v.is_number() || v.number == 0) continue;
+    double magnitude = std::fabs(std::log10(std::fabs(v.number)));
+    if (magnitude > worst) {
+      worst = magnitude;
+      found = {schema_->inputs[i].name, v.number};
+    }
+  }
+  return found;
 }
 
 }  // namespace scalebook

@@ -70,16 +70,16 @@ std::vector<InputSpec> chip_override_inputs(bool with_comm) {
   std::vector<InputSpec> specs = {
       labelled(
           {"peak_flops", InputKind::number, "FLOP/s",
-           "override: the chip's peak FLOP/s for the compute dtype", Value::none(), 0, true, 1e21},
+           "override: the chip's peak FLOP/s for the compute dtype", Value::none(), 1, false, 1e21},
           "Peak FLOP/s", kOverride),
       labelled({"hbm_bandwidth", InputKind::number, "B/s", "override: the chip's HBM bandwidth",
-                Value::none(), 0, true, 1e18},
+                Value::none(), 1, false, 1e18},
                "HBM bandwidth", kOverride),
   };
   if (with_comm) {
     specs.push_back(labelled({"comm_bandwidth", InputKind::number, "B/s",
                               "override: chip-to-chip bandwidth to one peer, one direction",
-                              Value::none(), 0, true, 1e18},
+                              Value::none(), 1, false, 1e18},
                              "Chip-to-chip bandwidth", kOverride));
   }
   return specs;

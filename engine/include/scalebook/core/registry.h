@@ -65,6 +65,10 @@ class ResolvedInputs {
   // False on the numbers-only path (sweeps, searches): the calculator builds no steps.
   bool explain() const { return explain_; }
 
+  // The given or default number input farthest from 1 in orders of magnitude (the likeliest
+  // cause of a result that overflows), or empty when there is none.
+  std::pair<std::string, double> most_extreme_number() const;
+
   // The first undeclared name read, or empty.
   const std::string& undeclared_read() const { return undeclared_; }
 
