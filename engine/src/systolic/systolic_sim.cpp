@@ -103,6 +103,8 @@ Result<SimResult> simulate_systolic(const SimRequest& q) {
   if (out.cycles < 0) {
     return Error{ErrorCode::unsupported, "", "the systolic simulator did not finish; a bug"};
   }
+  // Reported as the convention reports it: scalesim gives the last cycle's 0-based index.
+  out.cycles = static_cast<i64>(reported_cycles(static_cast<double>(out.cycles), q.convention));
   out.pe_steps = static_cast<double>(R * C) * static_cast<double>(out.cycles);
   return out;
 }
