@@ -124,6 +124,14 @@ ParamSpec read_param(Reader& r, const std::string& name, const Json& j) {
   p.format = r.text(j, "format", false, prefix);
   p.unit = r.text(j, "unit", false, prefix);
   if (p.book.is_text() && p.choices.empty()) p.choices = {p.book.text};
+  // A number the book's question fixes, which other variants take from the catalog.
+  bool from_catalog = p.book.is_number() && p.choices == std::vector<std::string>{"catalog"};
+  if (p.book.is_number() && !p.choices.empty() && !from_catalog) {
+    r.fail(prefix + "choices", "of a number parameter can only be [\"catalog\"]");
+  }
+  if (from_catalog && (j.find("min") != j.end() || j.find("max") != j.end())) {
+    r.fail(prefix + "min", "and max do not go with choices [\"catalog\"]");
+  }
   if (p.book.is_number() && j.find("min") == j.end() && j.find("max") == j.end()) {
     p.min = p.max = p.book.number;  // fixed
   }

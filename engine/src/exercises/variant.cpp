@@ -70,6 +70,8 @@ std::vector<double> candidates(const ParamSpec& p) {
 }
 
 Value draw(const ParamSpec& p, Random& rng) {
+  // choices ["catalog"]: no value, so the inputs fed this parameter are left out.
+  if (p.book.is_number() && !p.choices.empty()) return Value::none();
   if (!p.choices.empty() && p.book.is_text()) {
     return Value::of(p.choices[rng.below(p.choices.size())]);
   }

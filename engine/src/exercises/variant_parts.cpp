@@ -27,6 +27,7 @@ Result<Inputs> resolve_inputs(const CalcSpec& calc, const Params& params) {
         return Error{ErrorCode::invalid_argument, key,
                      "input " + key + " refers to unknown parameter " + value.text};
       }
+      if (param->is_none()) continue;  // a book-only number: the calculator's catalog value
       inputs[key] = *param;
     } else if (value.is_text() && !value.text.empty() && value.text[0] == '=') {
       // "= 2 * N - 1": an expression over the numeric parameters.
@@ -130,6 +131,7 @@ std::string schema_unit(const std::string& calculator, const std::string& output
 }
 
 std::string print_param(const ParamSpec& spec, const Value& value) {
+  if (value.is_none()) return "the catalog's value";
   if (value.is_text()) {
     const Chip* chip = find_chip(value.text);  // a chip prints as its name: "TPU v5e"
     return chip ? chip->name : value.text;

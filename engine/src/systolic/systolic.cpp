@@ -18,7 +18,9 @@
 //   R-1 skew: R + C + T - 2 (the outputs' write-out is scheduled inside that window).
 // - mapping efficiency per fold: rows used * cols used / (R * C), averaged over folds.
 // memory/double_buffered_scratchpad_mem.py service_memory_requests reports total_cycles as the
-// cycle index of the last ofmap write: one less than the row count in the version we read.
+// cycle index of the last ofmap write: one less than the row count in the version we read. So a
+// 4x4 os array with M = N = K = 4 runs 10 cycles and SCALE-Sim prints "Compute cycles: 9"
+// (scalesim-project/SCALE-Sim issue #125 asks why); convention scalesim reports that 9.
 
 namespace scalebook {
 namespace {
@@ -69,10 +71,16 @@ Mapping map_gemm(const Gemm& g, const ArrayShape& a, Dataflow dataflow) {
   return {g.K, g.N, g.M, a.rows};
 }
 
+double reported_cycles(double counted, Convention convention) {
+  return convention == Convention::scalesim ? counted - 1 : counted;
+}
+
 double convention_cycles(double folds, std::int64_t preload, std::int64_t stream,
                          const ArrayShape& array, Convention convention) {
   double skew = d(array.rows + array.cols - 2);
-  if (convention == Convention::scalesim) return folds * (d(preload + stream) + skew);
+  if (convention == Convention::scalesim) {
+    return reported_cycles(folds * (d(preload + stream) + skew), convention);
+  }
   double interval = d(std::max(stream, preload));
   return d(preload) + (folds - 1) * interval + d(stream) + skew;
 }
@@ -113,8 +121,9 @@ Schema systolic_schema() {
   dataflow = labelled(dataflow, "Dataflow", InputGroup::main,
                       {"Weight stationary", "Output stationary", "Input stationary"});
   InputSpec convention{"convention", InputKind::choice, "",
-                       "scalesim: folds one after another, as SCALE-Sim v2 counts; pipelined: a "
-                       "TPU-like MXU loads the next fold while this one streams",
+                       "scalesim: folds one after another, reported as SCALE-Sim v2 does (the "
+                       "last cycle's 0-based index, one less than the count); pipelined: a "
+                       "TPU-like MXU loads the next fold while this one streams, cycles counted",
                        Value::of("pipelined")};
   convention.choices = {"scalesim", "pipelined"};
   convention = labelled(convention, "Convention", InputGroup::advanced, {"SCALE-Sim", "Pipelined"});
@@ -136,8 +145,9 @@ Schema systolic_schema() {
       convention,
   };
   s.outputs = {
-      {"compute_cycles", "", "cycles from the first load to the last result", false,
-       "Compute cycles"},
+      {"compute_cycles", "",
+       "cycles from the first load to the last result (scalesim: the last one's 0-based index)",
+       false, "Compute cycles"},
       {"folds", "", "R x C tiles of the stationary matrix, partial ones padded", false, "Folds"},
       {"row_folds", "", "folds along the array's rows", false, "Row folds"},
       {"col_folds", "", "folds along the array's columns", false, "Column folds"},
@@ -190,8 +200,8 @@ std::vector<Step> systolic_steps(const Gemm& g, const ArrayShape& a, Dataflow df
           ? "p + T + (R + C - 2) = " + n(p) + " + " + n(T) + " + " + n(d(s.skew_cycles))
           : "\\max(T, p) = \\max(" + n(T) + ", " + n(p) + ")";
   std::string total = cv == Convention::scalesim
-                          ? "F \\cdot " + n(s.cycles_per_fold) + " = " + n(s.folds) + " \\cdot " +
-                                n(s.cycles_per_fold)
+                          ? "F \\cdot " + n(s.cycles_per_fold) + " - 1 = " + n(s.folds) +
+                                " \\cdot " + n(s.cycles_per_fold) + " - 1"
                           : "p + (F - 1) \\max(T, p) + T + R + C - 2 = " + n(p) + " + " +
                                 n(s.folds - 1) + " \\cdot " + n(s.cycles_per_fold) + " + " + n(T) +
                                 " + " + n(d(s.skew_cycles));

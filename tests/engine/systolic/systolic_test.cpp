@@ -66,41 +66,61 @@ bool agrees(const Gemm& g, const ArrayShape& a, Dataflow df, Convention cv, std:
 
 TEST_CASE("scalesim weight-stationary cycles match a hand derivation", "[systolic]") {
   // M=4, N=5, K=6 on 4x4: Sr = K = 6 -> 2 row folds, Sc = N = 5 -> 2 column folds, 4 folds.
-  // A fold: load 4 weight rows (4) + stream M = 4 rows + skew 4 + 4 - 2 = 6 -> 14 cycles.
+  // A fold: load 4 weight rows (4) + stream M = 4 rows + skew 4 + 4 - 2 = 6 -> 14 cycles; the
+  // four take 56 cycles, and SCALE-Sim reports the last one's 0-based index, 55.
   Calculation c = systolic(4, 5, 6, 4, 4, "ws", "scalesim");
   CHECK(output(c, "row_folds") == 2);
   CHECK(output(c, "col_folds") == 2);
   CHECK(output(c, "folds") == 4);
   CHECK(output(c, "cycles_per_fold") == 14);
-  CHECK(output(c, "compute_cycles") == 56);
+  CHECK(output(c, "compute_cycles") == 55);
   CHECK(output(c, "fill_cycles") == 7);  // 4 to load, 3 more to reach the last row
   CHECK(output(c, "drain_cycles") == 3);
   // Folds map 4 + 2 of 8 rows and 4 + 1 of 8 columns: (6/8)(5/8) = 30/64.
   CHECK(output(c, "mapping_efficiency") == 30.0 / 64);
-  CHECK(output(c, "utilization") == Approx(120.0 / (16 * 56)).epsilon(1e-12));
+  CHECK(output(c, "utilization") == Approx(120.0 / (16 * 55)).epsilon(1e-12));
 }
 
 TEST_CASE("scalesim output-stationary folds take K + R + C - 2 cycles", "[systolic]") {
-  // M=5, N=3, K=7 on 2x2: 3 row folds x 2 column folds; no preload, 7 + 2 + 2 - 2 = 9 each.
+  // M=5, N=3, K=7 on 2x2: 3 row folds x 2 column folds; no preload, 7 + 2 + 2 - 2 = 9 each,
+  // 54 cycles in all, reported as 53.
   Calculation c = systolic(5, 3, 7, 2, 2, "os", "scalesim");
   CHECK(output(c, "folds") == 6);
   CHECK(output(c, "preload_cycles") == 0);
   CHECK(output(c, "cycles_per_fold") == 9);
-  CHECK(output(c, "compute_cycles") == 54);
+  CHECK(output(c, "compute_cycles") == 53);
 }
 
 TEST_CASE("scalesim input-stationary keeps A and streams N columns of B", "[systolic]") {
   // M=6, N=10, K=3 on 4 rows x 2 columns: Sr = K = 3 -> 1 row fold, Sc = M = 6 -> 3 column
-  // folds; each 4 (load) + 10 (N) + 4 + 2 - 2 = 18 -> 54.
+  // folds; each 4 (load) + 10 (N) + 4 + 2 - 2 = 18 -> 54 cycles, reported as 53.
   Calculation c = systolic(6, 10, 3, 4, 2, "is", "scalesim");
   CHECK(output(c, "folds") == 3);
   CHECK(output(c, "stream_cycles") == 10);
-  CHECK(output(c, "compute_cycles") == 54);
+  CHECK(output(c, "compute_cycles") == 53);
 }
 
-TEST_CASE("SCALE-Sim's 32x32 example GEMM takes 632 cycles weight-stationary", "[systolic]") {
+TEST_CASE("SCALE-Sim's 32x32 example GEMM runs 632 cycles weight-stationary, reported as 631",
+          "[systolic]") {
   // M = N = K = 64: 2 x 2 folds of 2*32 + 32 + 64 - 2 = 158 cycles.
-  CHECK(output(systolic(64, 64, 64, 32, 32, "ws", "scalesim"), "compute_cycles") == 632);
+  CHECK(output(systolic(64, 64, 64, 32, 32, "ws", "scalesim"), "compute_cycles") == 631);
+}
+
+TEST_CASE("a 4x4 output-stationary GEMM of 4s: SCALE-Sim reports 9, a count of cycles is 10",
+          "[systolic]") {
+  // One fold of K + R + C - 2 = 10 cycles: cycles 0 to 9, and SCALE-Sim v2 prints the index of
+  // the last one (scalesim-project/SCALE-Sim issue #125).
+  CHECK(output(systolic(4, 4, 4, 4, 4, "os", "scalesim"), "compute_cycles") == 9);
+  CHECK(output(systolic(4, 4, 4, 4, 4, "os", "pipelined"), "compute_cycles") == 10);
+  for (Convention cv : {Convention::scalesim, Convention::pipelined}) {
+    SimRequest q{{4, 4, 4}, {4, 4}, Dataflow::os, cv};
+    q.max_frames = 100;
+    Result<SimResult> r = simulate_systolic(q);
+    REQUIRE(r.ok());
+    CHECK(r.value().cycles == (cv == Convention::scalesim ? 9 : 10));
+    CHECK(r.value().frames.size() == 10);  // every cycle run is a frame
+    CHECK(r.value().frames.back().cycle == 9);
+  }
 }
 
 TEST_CASE("a pipelined MXU overlaps the next fold's weight load with this fold's stream",
@@ -110,7 +130,7 @@ TEST_CASE("a pipelined MXU overlaps the next fold's weight load with this fold's
   CHECK(output(c, "cycles_per_fold") == 1024);
   CHECK(output(c, "compute_cycles") == 128 + 63 * 1024 + 1024 + 254);
   CHECK(output(systolic(1024, 1024, 1024, 128, 128, "ws", "scalesim"), "compute_cycles") ==
-        64 * (256 + 128 + 1024 - 2));
+        64 * (256 + 128 + 1024 - 2) - 1);
   SECTION("fewer rows than the array is tall: the weight load sets the pace") {
     Calculation small = systolic(8, 256, 256, 128, 128, "ws", "pipelined");
     CHECK(output(small, "cycles_per_fold") == 128);
@@ -128,11 +148,11 @@ TEST_CASE("8-row tiles through one 128x128 weight tile cost 8 cycles each (the b
   CHECK(output(big, "flops_per_cycle") == Approx(32768).epsilon(1e-3));
 }
 
-TEST_CASE("the two conventions agree on a single fold", "[systolic]") {
+TEST_CASE("on a single fold scalesim reports one less than the pipelined count", "[systolic]") {
   for (const char* df : {"ws", "os", "is"}) {
     INFO(df);
     CHECK(output(systolic(7, 5, 6, 8, 8, df, "scalesim"), "compute_cycles") ==
-          output(systolic(7, 5, 6, 8, 8, df, "pipelined"), "compute_cycles"));
+          output(systolic(7, 5, 6, 8, 8, df, "pipelined"), "compute_cycles") - 1);
   }
 }
 
@@ -181,7 +201,7 @@ TEST_CASE("a frame shows each PE's weight, activation and partial sum", "[systol
   Result<SimResult> r = simulate_systolic(q);
   REQUIRE(r.ok());
   const SimResult& s = r.value();
-  CHECK(s.cycles == 6);  // 2 load + 2 rows + 2 + 2 - 2 skew
+  CHECK(s.cycles == 5);  // 2 load + 2 rows + 2 + 2 - 2 skew = 6 cycles, the last is cycle 5
   CHECK(s.c == std::vector<double>{19, 22, 43, 50});
   REQUIRE(s.frames.size() == 6);
   const PeState& pe = s.frames[2].pes[0];

@@ -13,20 +13,23 @@
 // per cycle), 0 for os. The operand wavefront is skewed: array row r starts r cycles after row
 // 0 and column c finishes c cycles after column 0, so a fold streams T + (R-1) + (C-1) cycles.
 //
-// Convention `scalesim` (a): each fold runs strictly after the last, as in SCALE-Sim v2's
-// stall-free compute cycles:
+// Convention `scalesim` (a): each fold runs strictly after the last, and the figure is the one
+// SCALE-Sim v2 reports: its stall-free demand matrices have one row per cycle,
 //   cycles_per_fold = p + T + R + C - 2      (ws: 2R + C + M - 2; is: 2R + C + N - 2;
-//   compute_cycles  = F * cycles_per_fold     os: R + C + K - 2)
-// (the rows of SCALE-Sim's demand matrices; its report's total_cycles is the index of the last
-// output write, one less, in the version cited in systolic.cpp).
-// Convention `pipelined` (b): a TPU-like MXU. Each PE double-buffers its stationary value, so
-// the next fold's tile shifts in (p cycles) while the current fold streams, and the next fold
-// streams right behind the current one; os hands each finished sum out as the PE starts the next
-// fold. Fold starts are max(T, p) apart: one row of T per cycle when T >= p (the book's
-// "a bf16[8,128] @ bf16[128,128] every 8 cycles" while 8-row tiles share the weights):
+//                                             os: R + C + K - 2)
+// but its report gives the 0-based index of the cycle of the last output write, one less than
+// the number of cycles the folds take (systolic.cpp cites where):
+//   compute_cycles  = F * cycles_per_fold - 1
+// so a 4x4 os array with M = N = K = 4 reports 9 for a run of 10 cycles.
+// Convention `pipelined` (b) counts cycles, on a TPU-like MXU. Each PE double-buffers its
+// stationary value, so the next fold's tile shifts in (p cycles) while the current fold streams,
+// and the next fold streams right behind the current one; os hands each finished sum out as the
+// PE starts the next fold. Fold starts are max(T, p) apart: one row of T per cycle when T >= p (the
+// book's "a bf16[8,128] @ bf16[128,128] every 8 cycles" while 8-row tiles share the weights):
 //   cycles_per_fold = max(T, p)
 //   compute_cycles  = p + (F - 1) * max(T, p) + T + R + C - 2
-// With one fold the two conventions agree.
+// With one fold pipelined counts exactly the cycles scalesim's folds take, one more than
+// scalesim reports.
 //
 // Counts that fit in 2^53 are exact; folds and cycles are doubles so 1e9-sized shapes do not
 // overflow.
@@ -84,6 +87,10 @@ struct SystolicCycles {
   double utilization = 0;         // ideal_cycles / compute_cycles
   double mapping_efficiency = 0;  // mean over folds of the PEs a fold maps / (R C)
 };
+
+// The figure a convention gives for a run that takes `counted` cycles: scalesim reports the last
+// cycle's 0-based index (counted - 1), pipelined the count.
+double reported_cycles(double counted, Convention convention);
 
 // The convention's total from a fold count, so the mxu calculator can spread folds over MXUs.
 double convention_cycles(double folds, std::int64_t preload, std::int64_t stream,

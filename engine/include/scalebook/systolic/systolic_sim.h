@@ -1,7 +1,9 @@
 #pragma once
 // A cycle-stepped systolic array: values move through an R x C grid of PE registers one hop per
 // cycle, the product is read from the array's edge (or, for os, its accumulators), and the
-// cycle count is when the last result comes out. It checks systolic.h's closed forms: for every
+// cycle count is when the last result comes out, reported as the convention reports it
+// (scalesim: the 0-based index of that cycle, one less than the cycles run; frames still cover
+// every cycle run). It checks systolic.h's closed forms: for every
 // shape the product equals a plain matmul and the cycles equal compute_cycles.
 //
 // The hardware, the same for both conventions (only the controller's schedule differs):
@@ -71,10 +73,10 @@ struct SimFrame {
 };
 
 struct SimResult {
-  std::vector<double> c;  // C[M,N] row-major
-  std::int64_t cycles = 0;
-  std::int64_t macs = 0;  // real MACs done: M N K
-  double pe_steps = 0;    // rows * cols * cycles
+  std::vector<double> c;    // C[M,N] row-major
+  std::int64_t cycles = 0;  // the convention's figure: systolic_cycles(...).compute_cycles
+  std::int64_t macs = 0;    // real MACs done: M N K
+  double pe_steps = 0;      // rows * cols * cycles
   std::vector<SimFrame> frames;
   bool frames_truncated = false;  // fewer frames than asked for, to stay under kMaxFrameCells
 };
