@@ -2,17 +2,30 @@
 // chips, models, ..., simulateSystolic, simulateCollective, shardingLayout }.
 // Results are plain objects; bad input throws a CalculatorError with code, field, message and,
 // for an error inside a text input (a sharding spec), the offending character's position.
+//
+// What goes in (checked here, before anything is copied into the module; checks.mjs):
+// - An input value (calculate, sweep, solve and prepare inputs, the simulations' and
+//   shardingLayout's fields) is a number or text; null or undefined means the default.
+//   Anything else (an array, a BigInt, a boolean, a symbol, an object) is refused naming the
+//   input, never stringified. Parameters that are numbers (solve's target, lo and hi, format's
+//   value, exerciseGrade's part, exerciseCheck's seeds) must be JS numbers.
+// - Lengths: names (calculator, input, output, exercise id, unit, style) at most 100
+//   characters; an input's text at most 1000; at most 256 names in an inputs or request
+//   object; an answer (exerciseGrade, parseAnswer) at most 200 characters, counted in code
+//   points as the engine counts them; an exercise file at most 1,000,000; a sweep at most
+//   10000 values; vary and outputs at most 64 names; simulateCollective values at most 65536
+//   numbers in all; exerciseCheck at most 1000 seeds.
+// - Work, capped in the module itself so an embedding page gets the same protection:
+//   simulateSystolic takes max_pe_steps up to 1e9 (its default) and refuses any shape over the
+//   engine's work budget (kMaxSimWork, which also counts each cycle's bookkeeping, so a
+//   990^3 GEMM on a 1 x 1 array is refused at once); simulateCollective records at most
+//   kMaxSimStateValues numbers; a sweep evaluates at most 10000 points, a solve at most 200;
+//   shardingLayout draws at most 4096 devices.
 import createScalebookEngine from './generated/scalebook-engine.mjs';
+import * as check from './checks.mjs';
+import { CalculatorError, fail, limits } from './checks.mjs';
 
-export class CalculatorError extends Error {
-  constructor({ code, field, message, position }) {
-    super(message);
-    this.name = 'CalculatorError';
-    this.code = code;
-    this.field = field;
-    if (position !== undefined) this.position = position;
-  }
-}
+export { CalculatorError };
 
 function unwrap(result) {
   if (!result.ok) throw new CalculatorError(result.error);
@@ -27,33 +40,35 @@ function parsed(text) {
   return result;
 }
 
-function isPlainObject(x) {
-  return x !== null && typeof x === 'object' && !Array.isArray(x);
-}
-
 // A sweep's values as one typed array, so they cross into WASM in one copy; anything but
 // numbers (a string, a BigInt, a nested list) is refused here rather than coerced.
 function numberList(values) {
-  if (!Array.isArray(values) || values.length > 10000 || values.some((v) => typeof v !== 'number')) {
-    throw new CalculatorError({
-      code: 'invalid_argument',
-      field: 'values',
-      message: Array.isArray(values) && values.length > 10000
-        ? `a sweep takes 1 to 10000 values, got ${values.length}`
-        : 'values must be a list of numbers',
-    });
+  const many = (Array.isArray(values) || values instanceof Float64Array) && values.length > limits.list;
+  if (many) fail('values', `a sweep takes 1 to ${limits.list} values, got ${values.length}`);
+  if (values instanceof Float64Array) return values;
+  if (!Array.isArray(values) || values.some((v) => typeof v !== 'number')) {
+    fail('values', 'values must be a list of numbers');
   }
   return Float64Array.from(values);
 }
 
-function checkInputs(inputs) {
-  if (!isPlainObject(inputs)) {
-    throw new CalculatorError({
-      code: 'invalid_argument',
-      field: '',
-      message: 'inputs must be an object of name: value',
-    });
+// simulateCollective's values (numbers, or rows of numbers) flattened into one Float64Array,
+// their count capped before any is read, so a million-element list costs nothing.
+function simulationValues(values) {
+  const expected = 'values must be a list of whole numbers, or a list of rows of them';
+  if (!Array.isArray(values)) fail('values', expected);
+  const max = limits.simValues;
+  if (values.length > max) fail('values', `values must hold at most ${max} numbers, got ${values.length}`);
+  const flat = [];
+  for (const [i, item] of values.entries()) {
+    const row = Array.isArray(item) ? item : [item];
+    if (flat.length + row.length > max) fail('values', `values must hold at most ${max} numbers, got more`);
+    for (const [j, v] of row.entries()) {
+      if (typeof v !== 'number') fail('values', `${expected}; item ${Array.isArray(item) ? `${i}, ${j}` : i} is ${check.kind(v)}`);
+      flat.push(v);
+    }
   }
+  return Float64Array.from(flat);
 }
 
 // A prepared calculation's JS face: the module's Prepared object behind a checked evaluate.
@@ -95,25 +110,24 @@ export function wrapModule(module) {
     // description, note }] }], the shapes the transformer calculator's `model` input names.
     models: () => JSON.parse(module.models()),
     schema(name) {
-      return parsed(module.schema(String(name))).schema;
+      return parsed(module.schema(check.text(name, 'calculator'))).schema;
     },
     // The outputs keyed by name, with `steps` (the worked solution) unless { steps: false },
     // the numbers-only path that builds no LaTeX: the default for anything run many times.
     calculate(name, inputs = {}, { steps = true } = {}) {
-      checkInputs(inputs);
-      const result = parsed(module.calculate(String(name), inputs, Boolean(steps)));
+      const calculator = check.text(name, 'calculator');
+      const result = parsed(module.calculate(calculator, check.inputs(inputs), Boolean(steps)));
       return steps ? { ...result.outputs, steps: result.steps } : result.outputs;
     },
     // One input of a calculator over `values` (numbers in its unit), numbers only: returns
     // { values: Float64Array, series: { output: Float64Array } } (NaN where an output is none);
     // `outputs` picks which (default every number output). A bad point throws, naming it.
     sweep(name, { inputs = {}, over, values, outputs = [] } = {}) {
-      checkInputs(inputs);
-      const numbers = values instanceof Float64Array ? values : numberList(values);
-      if (!Array.isArray(outputs) || outputs.some((o) => typeof o !== 'string')) {
-        throw new CalculatorError({ code: 'invalid_argument', field: 'outputs', message: 'outputs must be a list of output names' });
-      }
-      return unwrap(module.sweep(String(name), inputs, String(over ?? ''), numbers, outputs)).sweep;
+      const calculator = check.text(name, 'calculator');
+      const fixed = check.inputs(inputs);
+      const numbers = numberList(values);
+      const picked = check.names(outputs, 'outputs');
+      return unwrap(module.sweep(calculator, fixed, check.text(over, 'over', limits.name, ''), numbers, picked)).sweep;
     },
     // A calculation prepared once and evaluated many times, numbers only: `inputs` fixed and
     // checked now, `vary` (number inputs or dimensions) given per call. Returns { outputs
@@ -121,38 +135,46 @@ export function wrapModule(module) {
     // Each evaluation copies x into the module and the results out, allocating nothing in
     // the engine; a bad value throws a CalculatorError naming its input.
     prepare(name, { inputs = {}, vary = [], outputs = [] } = {}) {
-      checkInputs(inputs);
-      for (const [field, list] of [['vary', vary], ['outputs', outputs]]) {
-        if (!Array.isArray(list) || list.length > 64 || list.some((o) => typeof o !== 'string')) {
-          throw new CalculatorError({ code: 'invalid_argument', field, message: `${field} must be a list of input or output names` });
-        }
-      }
-      const handle = unwrap(module.prepare(String(name), inputs, vary, outputs)).prepared;
-      return preparedCalculation(module, handle, vary);
+      const calculator = check.text(name, 'calculator');
+      const fixed = check.inputs(inputs);
+      const varying = check.names(vary, 'vary');
+      const handle = unwrap(module.prepare(calculator, fixed, varying, check.names(outputs, 'outputs'))).prepared;
+      return preparedCalculation(module, handle, varying);
     },
     // The smallest `over` in [lo, hi] at which `output` reaches `target` (the output taken to
     // grow with it): { at (null: never), output_at, at_lo, evaluations }.
     solve(name, { inputs = {}, over, output, target, lo, hi } = {}) {
-      checkInputs(inputs);
-      return parsed(module.solve(String(name), inputs, String(over ?? ''), String(output ?? ''),
-        Number(target), Number(lo), Number(hi))).solve;
+      const calculator = check.text(name, 'calculator');
+      const fixed = check.inputs(inputs);
+      const [x, y] = [check.text(over, 'over', limits.name, ''), check.text(output, 'output', limits.name, '')];
+      // Absent numbers go in as NaN, so the engine reports them in its own order (calculator first).
+      const [t, l, h] = [check.number(target, 'target', NaN), check.number(lo, 'lo', NaN), check.number(hi, 'hi', NaN)];
+      return parsed(module.solve(calculator, fixed, x, y, t, l, h)).solve;
     },
     // Exercises: `file` is the text of one exercises/*.json file.
     exerciseVariant(file, id, seed = 0) {
-      return parsed(module.exerciseVariant(String(file), String(id), seed)).variant;
+      const text = check.text(file, 'file', limits.file);
+      return parsed(module.exerciseVariant(text, check.text(id, 'id'), check.seed(seed))).variant;
     },
+    // An answer over limits.answer characters is refused here, before it is copied in.
     exerciseGrade(file, id, seed, part, answer) {
-      return parsed(module.exerciseGrade(String(file), String(id), seed, Number(part), String(answer ?? ''))).grade;
+      const [text, exercise] = [check.text(file, 'file', limits.file), check.text(id, 'id')];
+      const [s, p, a] = [check.seed(seed), check.number(part, 'part'), check.answer(answer)];
+      return parsed(module.exerciseGrade(text, exercise, s, p, a)).grade;
     },
     exerciseCheck(file, seeds = 20) {
-      const { problems, ids } = unwrap(module.exerciseCheck(String(file), Number(seeds)));
+      const text = check.text(file, 'file', limits.file);
+      const n = check.number(seeds, 'seeds');
+      if (!(Number.isInteger(n) && n >= 0 && n <= 1000)) fail('seeds', `seeds must be a whole number from 0 to 1000, got ${n}`, 'out_of_range');
+      const { problems, ids } = unwrap(module.exerciseCheck(text, n));
       return { problems, ids };
     },
     format(value, unit = '', style = 'si') {
-      return unwrap(module.format(Number(value), String(unit), String(style))).text;
+      const x = check.number(value, 'value');
+      return unwrap(module.format(x, check.text(unit, 'unit', limits.name, ''), check.text(style, 'style', limits.name, 'si'))).text;
     },
     parseAnswer(text) {
-      return unwrap(module.parseAnswer(String(text ?? ''))).quantity;
+      return unwrap(module.parseAnswer(check.answer(text))).quantity;
     },
     // The cycle-stepped systolic array. request: { M, N, K, rows, cols, dataflow, convention }
     // (the systolic calculator's inputs, checked by its schema) plus first_frame and max_frames
@@ -160,14 +182,7 @@ export function wrapModule(module) {
     // { cycles, macs, pe_steps, c: rows of C, frames: [{ cycle, macs, pes: { weight, activation,
     // psum, shadow: Float64Array, flags: Uint8Array } }] (row-major PEs), frames_truncated }.
     simulateSystolic(request = {}) {
-      if (!isPlainObject(request)) {
-        throw new CalculatorError({
-          code: 'invalid_argument',
-          field: '',
-          message: 'request must be an object of name: value',
-        });
-      }
-      return unwrap(module.simulateSystolic(request)).simulation;
+      return unwrap(module.simulateSystolic(check.inputs(request, '', 'request'))).simulation;
     },
     // The four collectives step by step (engine/include/scalebook/collective_sim.h).
     // request: { op: 'all-gather' | 'reduce-scatter' | 'all-reduce' | 'all-to-all',
@@ -186,21 +201,11 @@ export function wrapModule(module) {
     // steps' durations summed), closed_form (the collective calculator's time; on a 2D torus
     // the phases make time the larger) }.
     simulateCollective(request = {}) {
-      if (!isPlainObject(request)) {
-        throw new CalculatorError({
-          code: 'invalid_argument',
-          field: '',
-          message: 'request must be an object of name: value',
-        });
+      const clean = {};
+      for (const [key, v] of check.fields(request, '', 'request')) {
+        if (v != null) clean[key] = key === 'values' ? simulationValues(v) : check.scalar(v, key);
       }
-      if (request.values != null && !Array.isArray(request.values)) {
-        throw new CalculatorError({
-          code: 'invalid_argument',
-          field: 'values',
-          message: 'values must be a list of whole numbers, or a list of rows of them',
-        });
-      }
-      const sim = unwrap(module.simulateCollective(request)).simulation;
+      const sim = unwrap(module.simulateCollective(clean)).simulation;
       const rows = (flat) => Array.from({ length: sim.devices }, (_, d) =>
         Array.from(flat.subarray(d * sim.chunks, (d + 1) * sim.chunks)));
       const out = {
@@ -236,14 +241,11 @@ export function wrapModule(module) {
     // for I_XY, so I_XY and I_YX differ). At most 4096 devices. Errors are CalculatorErrors
     // with field 'array' or 'mesh' and, inside a text, the offending character's position.
     shardingLayout(request = {}) {
-      if (!isPlainObject(request)) {
-        throw new CalculatorError({
-          code: 'invalid_argument',
-          field: '',
-          message: 'request must be an object of name: value',
-        });
+      const clean = {};
+      for (const [key, v] of check.fields(request, '', 'request')) {
+        if (v != null) clean[key] = check.scalar(v, key);
       }
-      return unwrap(module.shardingLayout(request)).layout;
+      return unwrap(module.shardingLayout(clean)).layout;
     },
   };
 }

@@ -21,15 +21,18 @@ val ok_with(const char* key, val value) {
   return out;
 }
 
+// Anything but a number or a string becomes a text naming its type, which the engine refuses
+// naming the field: String(v) here could run user code (a throwing toString), and a JS throw
+// inside a C++ call leaks the module's stack. engine.mjs refuses such values before this.
 Value inputs_value(const val& v) {
   std::string type = v.typeOf().as<std::string>();
   if (type == "number") return Value::of(v.as<double>());
   if (type == "string") return Value::of(v.as<std::string>());
-  return Value::of(val::global("String")(v).as<std::string>());
+  return Value::of("[" + type + "]");
 }
 
 // `inputs` is a plain object; numbers stay numbers, strings are parsed by the engine,
-// null and undefined mean "use the default", anything else is passed on as its text.
+// null and undefined mean "use the default", anything else as inputs_value passes it.
 Inputs inputs_from_js(const val& inputs) {
   Inputs in;
   val keys = val::global("Object").call<val>("keys", inputs);
@@ -37,13 +40,7 @@ Inputs inputs_from_js(const val& inputs) {
   for (unsigned i = 0; i < n; ++i) {
     std::string key = keys[i].as<std::string>();
     val v = inputs[key];
-    std::string type = v.typeOf().as<std::string>();
-    if (type == "number")
-      in[key] = Value::of(v.as<double>());
-    else if (type == "string")
-      in[key] = Value::of(v.as<std::string>());
-    else if (!v.isNull() && !v.isUndefined())
-      in[key] = Value::of(val::global("String")(v).as<std::string>());
+    if (!v.isNull() && !v.isUndefined()) in[key] = inputs_value(v);
   }
   return in;
 }

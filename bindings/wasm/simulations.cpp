@@ -24,6 +24,8 @@ using namespace scalebook::wasm;
 // messages, its defaults), the frame window and step budget through the checks below, which
 // the engine's SimRequest leaves to its callers; only marshalling after that.
 const char* const kSimExtras[] = {"first_frame", "max_frames", "max_pe_steps"};
+// The most max_pe_steps a call may ask for: SimRequest's default, the most a page should wait.
+constexpr double kMaxPageSteps = 1e9;
 
 val sim_error(scalebook::ErrorCode code, const std::string& field, const std::string& message) {
   return error_to_js({code, field, message});
@@ -137,6 +139,14 @@ val simulate_systolic(const val& request) {
                        "max_pe_steps must be a number");
     }
     q.max_pe_steps = budget.as<double>();  // the engine checks it is > 0
+    // A page's call may lower the budget, never raise it past the default: this is the cap
+    // an embedding page gets too, whatever its JS does.
+    if (q.max_pe_steps > kMaxPageSteps) {
+      return sim_error(scalebook::ErrorCode::out_of_range, "max_pe_steps",
+                       "max_pe_steps must be > 0 and at most " +
+                           scalebook::format_number(kMaxPageSteps) + ", got " +
+                           scalebook::format_number(q.max_pe_steps));
+    }
   }
   auto result = scalebook::simulate_systolic(q);
   if (!result.ok()) return error_to_js(result.error());
@@ -159,14 +169,9 @@ val simulate_systolic(const val& request) {
   return ok_with("simulation", out);
 }
 
-// A JS number as a double; anything else NaN, which the engine refuses with the field's name.
-double number_or_nan(const val& v) {
-  return v.typeOf().as<std::string>() == "number" ? v.as<double>() : std::nan("");
-}
-
-// simulateCollective: the fields go to the engine as named values, `values` (numbers, or rows
-// of numbers) flattened; the engine checks both. Steps' moves and the states go back as flat
-// typed arrays, which engine.mjs shapes into the documented objects.
+// simulateCollective: the fields go to the engine as named values, `values` as the one
+// Float64Array engine.mjs flattened (its length capped there); the engine checks both. Steps'
+// moves and the states go back as flat typed arrays, which engine.mjs shapes into objects.
 val simulate_collective(const val& request) {
   scalebook::Inputs fields;
   std::vector<double> values;
@@ -179,19 +184,11 @@ val simulate_collective(const val& request) {
       fields[key] = inputs_value(v);
       continue;
     }
-    if (!val::global("Array").call<bool>("isArray", v)) {
-      values.push_back(std::nan(""));  // not a list: the engine names the field
-      continue;
-    }
-    for (unsigned j = 0, m = v["length"].as<unsigned>(); j < m; ++j) {
-      val item = v[j];
-      if (!val::global("Array").call<bool>("isArray", item)) {
-        values.push_back(number_or_nan(item));
-        continue;
-      }
-      for (unsigned k = 0, r = item["length"].as<unsigned>(); k < r; ++k)
-        values.push_back(number_or_nan(item[k]));
-    }
+    // engine.mjs flattens and checks the list into one Float64Array (one copy in).
+    if (v.instanceof (val::global("Float64Array")))
+      values = emscripten::convertJSArrayToNumberVector<double>(v);
+    else
+      values.push_back(std::nan(""));  // not a checked list: the engine names the field
   }
   auto q = scalebook::collective_sim_request(fields, std::move(values));
   if (!q.ok()) return error_to_js(q.error());
@@ -253,7 +250,9 @@ val sharding_layout(const val& request) {
   std::string text[2];
   for (int i = 0; i < 2; ++i) {
     val v = request[fields[i]];
-    if (!v.isNull() && !v.isUndefined()) text[i] = val::global("String")(v).as<std::string>();
+    if (v.isNull() || v.isUndefined()) continue;
+    scalebook::Value given = inputs_value(v);  // never String(v): see inputs_value
+    text[i] = given.is_number() ? val(given.number).call<std::string>("toString") : given.text;
   }
   auto result = scalebook::sharding_layout(text[0], text[1]);
   if (!result.ok()) return error_to_js(result.error());

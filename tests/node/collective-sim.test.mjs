@@ -109,9 +109,15 @@ test('bad requests throw CalculatorErrors that name the field', () => {
     code: 'invalid_argument', field: 'bandwidth', message: 'bandwidth must be a finite number, got nan',
   });
   assert.deepEqual(failure({ wraparound: true }), {
-    code: 'invalid_argument', field: 'wraparound', message: 'wraparound must be one of yes, no, got "true"',
+    code: 'invalid_argument', field: 'wraparound', message: 'wraparound must be a number or text, got a boolean',
   });
   assert.deepEqual(failure({ shape: '4', values: [1, 2, 'x', 4] }), {
+    code: 'invalid_argument', field: 'values', message: 'values must be a list of whole numbers, or a list of rows of them; item 2 is text',
+  });
+  assert.deepEqual(failure({ wraparound: 'true' }), {
+    code: 'invalid_argument', field: 'wraparound', message: 'wraparound must be one of yes, no, got "true"',
+  });
+  assert.deepEqual(failure({ shape: '4', values: [1, 2, NaN, 4] }), {
     code: 'invalid_argument', field: 'values', message: 'values must be whole numbers from -1e6 to 1e6, got nan at index 2',
   });
   assert.deepEqual(failure({ values: 3 }), {

@@ -87,7 +87,7 @@ test('bad input throws a CalculatorError naming the field', async () => {
     [{ flops: Infinity }, 'invalid_argument', 'flops', 'flops must be a finite number, got inf'],
     [{ flops: '1,5' }, 'invalid_argument', 'flops', 'flops must be a number, got "1,5"'],
     [{ flops: '−5' }, 'invalid_argument', 'flops', 'flops must be a number, got "−5"'],
-    [{ flops: { n: 1 } }, 'invalid_argument', 'flops', 'flops must be a number, got "[object Object]"'],
+    [{ flops: { n: 1 } }, 'invalid_argument', 'flops', 'flops must be a number or text, got an object'],
     [{ chip: 'TPU v5e' }, 'invalid_argument', 'chip', 'chip must be one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, tpu-v3, tpu7x, v100, a100, h200, h800, b200, gb200, got "TPU v5e"'],
     [{ chip: 'h100', dtype: 'int4' }, 'unsupported', 'dtype', 'h100 has no int4 peak in the catalog; give peak_flops to set one'],
   ];
@@ -98,14 +98,15 @@ test('bad input throws a CalculatorError naming the field', async () => {
       return true;
     });
   }
-  assert.throws(() => engine.calculate('roofline', 'flops=1'), { name: 'CalculatorError', message: 'inputs must be an object of name: value' });
+  assert.throws(() => engine.calculate('roofline', 'flops=1'), { name: 'CalculatorError', message: 'inputs must be an object of name: value, got text' });
   assert.throws(() => engine.schema('nope'), { name: 'CalculatorError', code: 'not_found', field: 'calculator' });
 });
 
 test('huge and odd input never aborts the module', async () => {
   const engine = await loadEngine();
   const huge = '9'.repeat(1_000_000);
-  assert.throws(() => engine.calculate('roofline', { flops: huge }), /flops must be a finite number, got inf/);
+  assert.throws(() => engine.calculate('roofline', { flops: huge }), /flops must be at most 1000 characters, got 1000000/);
+  assert.throws(() => engine.calculate('roofline', { flops: '9'.repeat(400) }), /flops must be a finite number, got inf/);
   assert.throws(() => engine.calculate('matmul', { B: 1e300 }), /B must be <= 1e9, got 1e300/);
   assert.throws(() => engine.calculate('matmul', { ['x'.repeat(10000)]: 1 }), CalculatorError);
   assert.throws(() => engine.calculate('matmul', { chip: '\u{1F600}' }), /got "\u{1F600}"/u);

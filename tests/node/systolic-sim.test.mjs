@@ -113,7 +113,7 @@ test('bad fields give the registry’s exact messages, naming the field', () => 
     code: 'invalid_argument', field: 'speed',
     message: 'simulateSystolic has no field "speed"; its fields are M, N, K, rows, cols, dataflow, convention, first_frame, max_frames, max_pe_steps',
   });
-  assert.deepEqual(failure([1, 2]), { code: 'invalid_argument', field: '', message: 'request must be an object of name: value' });
+  assert.deepEqual(failure([1, 2]), { code: 'invalid_argument', field: '', message: 'request must be an object of name: value, got an array' });
 });
 
 test('a shape over the step budget is refused with a pointer to the closed form', () => {

@@ -37,6 +37,7 @@ Result<bool> check(const SimRequest& q) {
   // The budget counts the cycles run; scalesim reports one less (the last one's index).
   double run = s.compute_cycles + (q.convention == Convention::scalesim ? 1 : 0);
   double steps = pes * run;
+  double work = (pes + cycle_work(a.rows, a.cols)) * run;
   std::string grid = a.rows >= a.cols ? "rows" : "cols", over;
   std::string field = pes * dbl(a.rows + a.cols) > q.max_pe_steps ? grid
                       : g.M >= g.N && g.M >= g.K                  ? "M"
@@ -48,6 +49,10 @@ Result<bool> check(const SimRequest& q) {
     over = " needs " + num(values) + " values in A, B and C, over the simulator's " + num(most);
   } else if (steps > q.max_pe_steps || s.folds > 2e9) {  // 2e9: tags are 32-bit fold numbers
     over = " is " + num(steps) + " PE-steps, over the step budget of " + num(q.max_pe_steps);
+  } else if (work > kMaxSimWork) {
+    over = " is " + num(work) + " steps of work (PE-steps plus each cycle's bookkeeping, over " +
+           num(s.compute_cycles) + " cycles), over the simulator's work budget of " +
+           num(kMaxSimWork);
   } else {
     return true;
   }

@@ -256,6 +256,24 @@ TEST_CASE("bad systolic inputs name the field", "[systolic][errors]") {
               "convention must be one of scalesim, pipelined, got \"tpu\"");
 }
 
+TEST_CASE(
+    "the simulator's hard work budget counts each cycle's bookkeeping whatever max_pe_steps says",
+    "[systolic][sim]") {
+  // 9.7e8 PE-steps, under the default budget, but a 1 x 1 array's cycles cost far more than
+  // one PE-step each: this ran for minutes before the work budget.
+  SimRequest q{{990, 990, 990}, {1, 1}};
+  const char* over =
+      "M = 990, N = 990, K = 990 on a 1 x 1 array is 3.20522e10 steps of work (PE-steps plus each "
+      "cycle's bookkeeping, over 9.71279e8 cycles), over the simulator's work budget of 2e9; use "
+      "the closed form (the systolic calculator) instead";
+  check_error(simulate_systolic(q).error(), ErrorCode::out_of_range, "M", over);
+  q.max_pe_steps = 1e300;
+  check_error(simulate_systolic(q).error(), ErrorCode::out_of_range, "M", over);
+  q = SimRequest{{64, 64, 64}, {1, 1}};
+  q.max_pe_steps = 1e300;
+  REQUIRE(simulate_systolic(q).ok());
+}
+
 TEST_CASE("the simulator refuses bad sizes and shapes over its step budget", "[systolic][sim]") {
   SimRequest q{{0, 4, 4}, {4, 4}};
   check_error(simulate_systolic(q).error(), ErrorCode::out_of_range, "M", "M must be >= 1, got 0");

@@ -34,6 +34,16 @@ namespace scalebook {
 inline constexpr std::int64_t kMaxFrameCells = std::int64_t{1} << 19;
 // A, B and C together hold at most this many values.
 inline constexpr std::int64_t kMaxSimValues = std::int64_t{1} << 24;
+// The hard work budget, whatever max_pe_steps says: a run's work is its cycles times (PEs +
+// the per-cycle bookkeeping, cycle_work(rows, cols) in PE-step equivalents). PE-steps alone
+// miss that a 1 x 1 array spends some 25 PE-steps' time per cycle on its rows, columns and
+// folds, so M = N = K = 990 on 1 x 1 (9.7e8 PE-steps, under the default budget) ran for minutes.
+inline constexpr double kMaxSimWork = 2e9;
+// Measured with the native build: per cycle ~11 ns per PE, ~50 ns per row or column and
+// ~230 ns besides, i.e. about 4 PE-steps per row or column and 24 per cycle.
+constexpr double cycle_work(std::int64_t rows, std::int64_t cols) {
+  return 4.0 * static_cast<double>(rows + cols) + 24.0;
+}
 
 struct SimRequest {
   Gemm gemm;
@@ -43,6 +53,7 @@ struct SimRequest {
   std::vector<double> a;         // A[M,K] row-major; empty: example_matrix(M, K, 1)
   std::vector<double> b;         // B[K,N] row-major; empty: example_matrix(K, N, 2)
   double max_pe_steps = 1e9;     // R * C * cycles above this is refused before simulating
+                                 // (and any shape over kMaxSimWork, however high this is)
   std::int64_t first_frame = 0;  // cycle of the first recorded frame
   std::int64_t max_frames = 0;   // frames to record from first_frame; 0: none
 };
@@ -82,7 +93,7 @@ struct SimResult {
 };
 
 // Errors name the field: a size below 1 (M, N, K, rows, cols), a or b of the wrong size, a
-// shape over max_pe_steps or kMaxSimValues (the message suggests the closed form).
+// shape over max_pe_steps, kMaxSimWork or kMaxSimValues (the message suggests the closed form).
 Result<SimResult> simulate_systolic(const SimRequest& request);
 
 // Small integers in [-3, 3], different for each seed: products stay exact in doubles.
