@@ -239,3 +239,13 @@ test('a question\'s part "(c)" stays (c), at build time and in the browser\'s ty
   const { renderPrompt } = await import('../../web/runtime/core/typeset.js');
   assert.equal(renderPrompt('(a) one, (b) "two", (c) three'), '(a) one, (b) “two”, (c) three');
 });
+
+test('the progress list follows the order the chapter places its exercises in, not the file\'s', async () => {
+  const exercises = { chapter: '01-x', exercises: [{ ...goodExercise, id: 'e1' }, { ...goodExercise, id: 'e2' }] };
+  const ok = site('# T\n\n::exercise e2\n\ntext\n\n::exercise e1\n', { exercises });
+  await ok.build();
+  const html = fs.readFileSync(path.join(ok.dir, 'dist/01-x.html'), 'utf8');
+  assert.match(html, /<sb-progress chapter="01-x" exercises="\[&quot;e2&quot;,&quot;e1&quot;\]">/);
+  const index = fs.readFileSync(path.join(ok.dir, 'dist/index.html'), 'utf8');
+  assert.match(index, /&quot;exercises&quot;:\[&quot;e2&quot;,&quot;e1&quot;\]/);
+});

@@ -79,12 +79,16 @@ export async function buildSite({
   fs.mkdirSync(out, { recursive: true });
   const chunks = await bundleRuntime(out);
   const ready = new Set();
+  const placedIn = new Map(); // chapter slug -> its exercise ids in page order
   const written = toc.sections.filter((s) => s.file);
   for (const section of written) {
     const file = path.join(chaptersDir, section.file);
+    const placedBefore = new Set(ctx.placedExercises);
     const chapter = renderChapter(ctx, fs.readFileSync(file, 'utf8'), file);
     const i = written.indexOf(section);
-    const placed = [...exercises.values()].filter((e) => e.chapter === section.slug).map((e) => e.id);
+    // In the order the page shows them (a Set keeps insertion order), not the exercise file's.
+    const placed = [...ctx.placedExercises].filter((id) => !placedBefore.has(id) && exercises.get(id)?.chapter === section.slug);
+    placedIn.set(section.slug, placed);
     const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next: written[i + 1], chunks });
     const pageFile = path.join(out, `${section.slug}.html`);
     // Written first, so the line a failed check names can be looked at.
@@ -101,7 +105,7 @@ export async function buildSite({
   }
   const book = {};
   for (const section of toc.sections) {
-    const ids = [...exercises.values()].filter((e) => e.chapter === section.slug).map((e) => e.id);
+    const ids = placedIn.get(section.slug) ?? [];
     if (ready.has(section.slug) && ids.length) book[section.slug] = { title: section.title, exercises: ids };
   }
   const pages = [
