@@ -200,13 +200,13 @@ test('an illegal spec shows the engine’s message beside the array field, the o
   const run = runSharding(engine, MEMORY_SCHEMA, values);
   assert.deepEqual(run.error, { field: 'array', message: 'mesh axis X is used twice', position: 9 });
   const html = shardingHTML({ schema: MEMORY_SCHEMA, values, run });
-  assert.match(html, /<span class="error" id="shard-array-err" data-error-for="array" role="alert">mesh axis X is used twice <code class="marked">A\[I_X, J_<mark data-position="9">X<\/mark>\]<\/code><\/span>/);
+  assert.match(html, /<span class="error" id="shard-array-err" data-error-for="array">mesh axis X is used twice <code class="marked">A\[I_X, J_<mark data-position="9">X<\/mark>\]<\/code><\/span>/);
   assert.match(html, /<input id="shard-array" name="array"[^>]* aria-invalid="true"/);
   assert.match(html, /No picture to show/);
   // A dimension's bad size goes beside that dimension's field.
   const bad = runSharding(engine, MEMORY_SCHEMA, { array: 'A[I_XY, J]', mesh: 'X=2, Y=2', I: '0', J: '8' });
   assert.match(shardingHTML({ schema: MEMORY_SCHEMA, values: { array: 'A[I_XY, J]', I: '0', J: '8' }, run: bad }),
-    /data-error-for="I" role="alert">I must be &gt;= 1, got 0</);
+    /data-error-for="I">I must be &gt;= 1, got 0</);
   assert.match(markedTextHTML('A[I_X', 5), /A\[I_X<mark data-position="5">&#x2423;<\/mark>/); // past the end
   assert.equal(errorHTML({ message: 'bad' }, 'x'), 'bad');
   assert.deepEqual(asError(new Error('boom')), { field: '', message: 'the engine failed: boom' });
@@ -314,11 +314,11 @@ test('the planner form: a size per dimension after the mesh, errors beside the f
   assert.equal(calls[0][1].spec, 'A[I_X, J] * B[J, K_Y] -> C[I_X, K_Y]'); // the schema's default spec
   const bad = runPlanner(engine, PLANNER_SCHEMA, { spec: 'A[I, J] * B[J, K]', I: '1', J: '2', K: '3' });
   const html = plannerHTML({ schema: PLANNER_SCHEMA, values: { spec: 'A[I, J] * B[J, K]' }, run: bad });
-  assert.match(html, /data-error-for="spec" role="alert">spec needs &quot;-&gt;&quot; before the output <code class="marked">A\[I, J\] \* B\[J, K\]<mark data-position="17">&#x2423;<\/mark><\/code>/);
+  assert.match(html, /data-error-for="spec">spec needs &quot;-&gt;&quot; before the output <code class="marked">A\[I, J\] \* B\[J, K\]<mark data-position="17">&#x2423;<\/mark><\/code>/);
   assert.match(html, /<div class="field wide"><label for="plan-spec">/);
   const dimError = runPlanner(engine, PLANNER_SCHEMA, { I: '1', J: '2', K: 'x' });
   assert.match(plannerHTML({ schema: PLANNER_SCHEMA, values: { I: '1', J: '2', K: 'x' }, run: dimError }),
-    /<input id="plan-K" name="K"[^>]* aria-invalid="true"[^]*data-error-for="K" role="alert">K must be a number, got &quot;x&quot;</);
+    /<input id="plan-K" name="K"[^>]* aria-invalid="true"[^]*data-error-for="K">K must be a number, got &quot;x&quot;</);
   assert.doesNotMatch(html, /comm_bandwidth/); // chip overrides are not offered here
 });
 
@@ -470,7 +470,7 @@ test('the simulation runs on the calculator’s link bandwidth and latency; erro
   const bad = runCollective(engine, COLLECTIVE_SCHEMA, { ...values, shape: '1' });
   assert.deepEqual(bad.error, { field: 'shape', message: 'axis_size must be >= 2, got 1' });
   const html = collectiveSimHTML({ schema: COLLECTIVE_SCHEMA, values: { ...values, shape: '1' }, run: bad });
-  assert.match(html, /data-error-for="shape" role="alert">axis_size must be &gt;= 2, got 1</);
+  assert.match(html, /data-error-for="shape">axis_size must be &gt;= 2, got 1</);
 });
 
 test('the simulator’s page: fields from the calculator, playback, the closed form and its numbers', () => {
