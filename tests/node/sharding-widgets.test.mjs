@@ -86,7 +86,7 @@ test('A[I_X, J_Y] gives each device one quadrant; A[I_X, J] copies each block al
   const svg = meshPictureHTML(IXJY);
   assert.deepEqual(blocksOf(svg, 1), { '0,0': false, '0,1': true, '1,0': false, '1,1': false });
   assert.deepEqual(blocksOf(svg, 2), { '0,0': false, '0,1': false, '1,0': true, '1,1': false });
-  assert.match(svg, /data-block="1,0"[^>]*\/><text class="block-label held"[^>]*>10</); // the book's labels
+  assert.match(svg, /data-block="1,0"[^>]*\/><text class="block-label held ink-dark"[^>]*>10</); // the book's labels, black on orange
   assert.equal(localShapeText(IXJY), '[I/2, J/2]');
   const ix = meshPictureHTML(IX);
   assert.deepEqual(blocksOf(ix, 0), { '0,0': true, '1,0': false });
@@ -268,12 +268,12 @@ test('the plan: case, steps in book notation, tables and the memory per device',
   assert.match(body, /Case <span class="badge case-badge" data-case>2<\/span> <span data-case-description>A is sharded/);
   assert.deepEqual(planSteps(CASE2.plan), ['AllGather_X A[I, J_X] -> A[I, J]', 'A[I, J] * B[J, K] -> C[I, K]']);
   assert.match(body, /<li><code>AllGather<sub>X<\/sub> A\[I, J<sub>X<\/sub>\] -&gt; A\[I, J\]<\/code><\/li>/);
-  assert.match(body, /<td data-column="op">AllGather<\/td><td data-column="axes">X<\/td><td data-column="array">A\[I, J<sub>X<\/sub>\]<\/td>/);
-  assert.match(body, /<td data-column="bytes">8\.39 MB<\/td><td data-column="time">140 µs<\/td>/);
+  assert.match(body, /<td role="cell" data-column="op" data-label="op">AllGather<\/td><td role="cell" data-column="axes" data-label="axes">X<\/td><td role="cell" data-column="array" data-label="array">A\[I, J<sub>X<\/sub>\]<\/td>/);
+  assert.match(body, /<td role="cell" data-column="bytes" data-label="bytes \(B\)">8\.39 MB<\/td><td role="cell" data-column="time" data-label="time \(s\)">140 µs<\/td>/);
   assert.match(body, /data-output="memory_per_device">92\.3 MB</);
   assert.match(body, /data-output="flops_per_device">68\.7 GFLOP</);
   // Alternatives: the contract's columns when the schema lists no such table.
-  assert.match(body, /<table class="plan-table" data-table="alternatives">[^]*C\[I, K\]\{U<sub>X<\/sub>\}[^]*<td data-column="t_total">559 µs<\/td>/);
+  assert.match(body, /<table class="plan-table" role="table" data-table="alternatives">[^]*C\[I, K\]\{U<sub>X<\/sub>\}[^]*<td role="cell" data-column="t_total" data-label="t_total \(s\)">559 µs<\/td>/);
   assert.match(body, /<details class="worked"><summary>How the engine worked it out<\/summary><ol class="steps"><li><span class="step-label">compute time<\/span> <span class="step-math"><code>T = \\frac\{2IJK\}\{C\}<\/code>/);
   assert.equal(notationHTML('AllReduce_{XY} C[I, K]{U_XY}'), 'AllReduce<sub>XY</sub> C[I, K]{U<sub>XY</sub>}');
   const case1 = plannerBodyHTML(PLANNER_SCHEMA, { ...CASE2, case: '1', collectives: [], alternatives: [] });
