@@ -89,7 +89,9 @@ export async function buildSite({
     // In the order the page shows them (a Set keeps insertion order), not the exercise file's.
     const placed = [...ctx.placedExercises].filter((id) => !placedBefore.has(id) && exercises.get(id)?.chapter === section.slug);
     placedIn.set(section.slug, placed);
-    const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next: written[i + 1], chunks });
+    // The next section of the book, written or not: a chapter's end always says what follows.
+    const next = toc.sections[toc.sections.indexOf(section) + 1];
+    const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next, nextWritten: Boolean(next?.file), chunks });
     const pageFile = path.join(out, `${section.slug}.html`);
     // Written first, so the line a failed check names can be looked at.
     fs.writeFileSync(pageFile, page);
