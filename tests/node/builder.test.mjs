@@ -69,6 +69,39 @@ async function buildError(markdown, options) {
   return error.message.replaceAll(`${s.dir}/`, '');
 }
 
+test('exercise units written "us" read µs on the page', () => {
+  const html = fs.readFileSync(path.join(realOut, '01-roofline.html'), 'utf8');
+  const visible = html.replace(/<script[^>]*>[^]*?<\/script>/g, '');
+  assert.match(visible, /Answer: <strong>174\.4 \u00b5s<\/strong>/);
+  assert.match(visible, /<span class="unit">\(\u00b5s\)<\/span>/);
+  assert.doesNotMatch(visible, /\(us\)<|\d us</);
+});
+
+test('every chapter ends by saying what comes next, written or not', () => {
+  const three = fs.readFileSync(path.join(realOut, '03-sharding.html'), 'utf8');
+  assert.match(three, /<span class="next">Next: <a href="04-transformers.html">4\. Transformer math<\/a> →<\/span>/);
+  const four = fs.readFileSync(path.join(realOut, '04-transformers.html'), 'utf8');
+  assert.match(four, /<span class="next">Next: 5\. Parallelism for training <span class="coming">coming<\/span><span class="next-summary">Data, fully-sharded/);
+});
+
+test('every page starts with a skip link to its text', () => {
+  for (const [file, id] of [['index.html', 'contents'], ['01-roofline.html', 'chapter-1'], ['04-transformers.html', 'chapter-4']]) {
+    const html = fs.readFileSync(path.join(realOut, file), 'utf8');
+    assert.match(html, new RegExp(`<body>\\n<a class="skip-link" href="#${id}">Skip to the text</a>`), file);
+    assert.match(html, new RegExp(`<main [^>]*id="${id}"`), file);
+  }
+});
+
+test("embed.html's snippet holds every element its own demo uses, with the same attributes", () => {
+  const html = fs.readFileSync(path.join(realOut, 'embed.html'), 'utf8');
+  const snippet = html.match(/<pre><code>([^]*?)<\/code><\/pre>/)[1]
+    .replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+  const demo = html.slice(html.indexOf('</pre>'));
+  const elements = (text) => [...text.matchAll(/<sb-[a-z-]+[^>]*><\/sb-[a-z-]+>/g)].map((m) => m[0]);
+  assert.ok(elements(demo).length >= 2);
+  assert.deepEqual(elements(snippet), elements(demo));
+});
+
 test('authoring mistakes fail the build with file and line', async () => {
   const cases = [
     ['# T\n\nA {{nope.t_compute}}.\n', 'chapters/x.md:3: {{nope.t_compute}}: unknown calculator "nope"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer'],
@@ -238,4 +271,14 @@ test('a question\'s part "(c)" stays (c), at build time and in the browser\'s ty
   assert.doesNotMatch(html, /©/);
   const { renderPrompt } = await import('../../web/runtime/core/typeset.js');
   assert.equal(renderPrompt('(a) one, (b) "two", (c) three'), '(a) one, (b) “two”, (c) three');
+});
+
+test('the progress list follows the order the chapter places its exercises in, not the file\'s', async () => {
+  const exercises = { chapter: '01-x', exercises: [{ ...goodExercise, id: 'e1' }, { ...goodExercise, id: 'e2' }] };
+  const ok = site('# T\n\n::exercise e2\n\ntext\n\n::exercise e1\n', { exercises });
+  await ok.build();
+  const html = fs.readFileSync(path.join(ok.dir, 'dist/01-x.html'), 'utf8');
+  assert.match(html, /<sb-progress chapter="01-x" exercises="\[&quot;e2&quot;,&quot;e1&quot;\]">/);
+  const index = fs.readFileSync(path.join(ok.dir, 'dist/index.html'), 'utf8');
+  assert.match(index, /&quot;exercises&quot;:\[&quot;e2&quot;,&quot;e1&quot;\]/);
 });

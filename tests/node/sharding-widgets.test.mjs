@@ -86,7 +86,7 @@ test('A[I_X, J_Y] gives each device one quadrant; A[I_X, J] copies each block al
   const svg = meshPictureHTML(IXJY);
   assert.deepEqual(blocksOf(svg, 1), { '0,0': false, '0,1': true, '1,0': false, '1,1': false });
   assert.deepEqual(blocksOf(svg, 2), { '0,0': false, '0,1': false, '1,0': true, '1,1': false });
-  assert.match(svg, /data-block="1,0"[^>]*\/><text class="block-label held"[^>]*>10</); // the book's labels
+  assert.match(svg, /data-block="1,0"[^>]*\/><text class="block-label held ink-dark"[^>]*>10</); // the book's labels, black on orange
   assert.equal(localShapeText(IXJY), '[I/2, J/2]');
   const ix = meshPictureHTML(IX);
   assert.deepEqual(blocksOf(ix, 0), { '0,0': true, '1,0': false });
@@ -200,13 +200,13 @@ test('an illegal spec shows the engine’s message beside the array field, the o
   const run = runSharding(engine, MEMORY_SCHEMA, values);
   assert.deepEqual(run.error, { field: 'array', message: 'mesh axis X is used twice', position: 9 });
   const html = shardingHTML({ schema: MEMORY_SCHEMA, values, run });
-  assert.match(html, /<span class="error" id="shard-array-err" data-error-for="array" role="alert">mesh axis X is used twice <code class="marked">A\[I_X, J_<mark data-position="9">X<\/mark>\]<\/code><\/span>/);
+  assert.match(html, /<span class="error" id="shard-array-err" data-error-for="array">mesh axis X is used twice <code class="marked">A\[I_X, J_<mark data-position="9">X<\/mark>\]<\/code><\/span>/);
   assert.match(html, /<input id="shard-array" name="array"[^>]* aria-invalid="true"/);
   assert.match(html, /No picture to show/);
   // A dimension's bad size goes beside that dimension's field.
   const bad = runSharding(engine, MEMORY_SCHEMA, { array: 'A[I_XY, J]', mesh: 'X=2, Y=2', I: '0', J: '8' });
   assert.match(shardingHTML({ schema: MEMORY_SCHEMA, values: { array: 'A[I_XY, J]', I: '0', J: '8' }, run: bad }),
-    /data-error-for="I" role="alert">I must be &gt;= 1, got 0</);
+    /data-error-for="I">I must be &gt;= 1, got 0</);
   assert.match(markedTextHTML('A[I_X', 5), /A\[I_X<mark data-position="5">&#x2423;<\/mark>/); // past the end
   assert.equal(errorHTML({ message: 'bad' }, 'x'), 'bad');
   assert.deepEqual(asError(new Error('boom')), { field: '', message: 'the engine failed: boom' });
@@ -268,12 +268,12 @@ test('the plan: case, steps in book notation, tables and the memory per device',
   assert.match(body, /Case <span class="badge case-badge" data-case>2<\/span> <span data-case-description>A is sharded/);
   assert.deepEqual(planSteps(CASE2.plan), ['AllGather_X A[I, J_X] -> A[I, J]', 'A[I, J] * B[J, K] -> C[I, K]']);
   assert.match(body, /<li><code>AllGather<sub>X<\/sub> A\[I, J<sub>X<\/sub>\] -&gt; A\[I, J\]<\/code><\/li>/);
-  assert.match(body, /<td data-column="op">AllGather<\/td><td data-column="axes">X<\/td><td data-column="array">A\[I, J<sub>X<\/sub>\]<\/td>/);
-  assert.match(body, /<td data-column="bytes">8\.39 MB<\/td><td data-column="time">140 µs<\/td>/);
+  assert.match(body, /<td role="cell" data-column="op" data-label="op">AllGather<\/td><td role="cell" data-column="axes" data-label="axes">X<\/td><td role="cell" data-column="array" data-label="array">A\[I, J<sub>X<\/sub>\]<\/td>/);
+  assert.match(body, /<td role="cell" data-column="bytes" data-label="bytes \(B\)">8\.39 MB<\/td><td role="cell" data-column="time" data-label="time \(s\)">140 µs<\/td>/);
   assert.match(body, /data-output="memory_per_device">92\.3 MB</);
   assert.match(body, /data-output="flops_per_device">68\.7 GFLOP</);
   // Alternatives: the contract's columns when the schema lists no such table.
-  assert.match(body, /<table class="plan-table" data-table="alternatives">[^]*C\[I, K\]\{U<sub>X<\/sub>\}[^]*<td data-column="t_total">559 µs<\/td>/);
+  assert.match(body, /<table class="plan-table" role="table" data-table="alternatives">[^]*C\[I, K\]\{U<sub>X<\/sub>\}[^]*<td role="cell" data-column="t_total" data-label="t_total \(s\)">559 µs<\/td>/);
   assert.match(body, /<details class="worked"><summary>How the engine worked it out<\/summary><ol class="steps"><li><span class="step-label">compute time<\/span> <span class="step-math"><code>T = \\frac\{2IJK\}\{C\}<\/code>/);
   assert.equal(notationHTML('AllReduce_{XY} C[I, K]{U_XY}'), 'AllReduce<sub>XY</sub> C[I, K]{U<sub>XY</sub>}');
   const case1 = plannerBodyHTML(PLANNER_SCHEMA, { ...CASE2, case: '1', collectives: [], alternatives: [] });
@@ -314,11 +314,11 @@ test('the planner form: a size per dimension after the mesh, errors beside the f
   assert.equal(calls[0][1].spec, 'A[I_X, J] * B[J, K_Y] -> C[I_X, K_Y]'); // the schema's default spec
   const bad = runPlanner(engine, PLANNER_SCHEMA, { spec: 'A[I, J] * B[J, K]', I: '1', J: '2', K: '3' });
   const html = plannerHTML({ schema: PLANNER_SCHEMA, values: { spec: 'A[I, J] * B[J, K]' }, run: bad });
-  assert.match(html, /data-error-for="spec" role="alert">spec needs &quot;-&gt;&quot; before the output <code class="marked">A\[I, J\] \* B\[J, K\]<mark data-position="17">&#x2423;<\/mark><\/code>/);
+  assert.match(html, /data-error-for="spec">spec needs &quot;-&gt;&quot; before the output <code class="marked">A\[I, J\] \* B\[J, K\]<mark data-position="17">&#x2423;<\/mark><\/code>/);
   assert.match(html, /<div class="field wide"><label for="plan-spec">/);
   const dimError = runPlanner(engine, PLANNER_SCHEMA, { I: '1', J: '2', K: 'x' });
   assert.match(plannerHTML({ schema: PLANNER_SCHEMA, values: { I: '1', J: '2', K: 'x' }, run: dimError }),
-    /<input id="plan-K" name="K"[^>]* aria-invalid="true"[^]*data-error-for="K" role="alert">K must be a number, got &quot;x&quot;</);
+    /<input id="plan-K" name="K"[^>]* aria-invalid="true"[^]*data-error-for="K">K must be a number, got &quot;x&quot;</);
   assert.doesNotMatch(html, /comm_bandwidth/); // chip overrides are not offered here
 });
 
@@ -470,7 +470,7 @@ test('the simulation runs on the calculator’s link bandwidth and latency; erro
   const bad = runCollective(engine, COLLECTIVE_SCHEMA, { ...values, shape: '1' });
   assert.deepEqual(bad.error, { field: 'shape', message: 'axis_size must be >= 2, got 1' });
   const html = collectiveSimHTML({ schema: COLLECTIVE_SCHEMA, values: { ...values, shape: '1' }, run: bad });
-  assert.match(html, /data-error-for="shape" role="alert">axis_size must be &gt;= 2, got 1</);
+  assert.match(html, /data-error-for="shape">axis_size must be &gt;= 2, got 1</);
 });
 
 test('the simulator’s page: fields from the calculator, playback, the closed form and its numbers', () => {

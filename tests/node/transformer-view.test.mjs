@@ -106,7 +106,7 @@ test('bad shapes come back as the engine\'s message, beside the field it names',
   assert.deepEqual(error, { field: 'K', message: 'K must divide N (64), got 12' });
   const html = transformerHTML({ models, schema, values: formValues(models, schema, { K: '12' }), result: null, curve: null, error });
   assert.match(html, /id="tf-K" name="K" aria-describedby="tf-K-err" aria-invalid="true"/);
-  assert.match(html, /data-error-for="K" role="alert">K must divide N \(64\), got 12</);
+  assert.match(html, /data-error-for="K">K must divide N \(64\), got 12</);
   const hidden = run({ model: 'llama-3-70b', shared_experts: '2' }).error;
   assert.equal(hidden.field, 'shared_experts');
   const more = transformerHTML({ models, schema, values: formValues(models, schema, {}), result: null, curve: null, error: hidden });
@@ -132,4 +132,19 @@ test('::transformer renders the static layer and fails the build on bad settings
   assert.throws(() => transformerDirective(ctx, parseArgs('K=12'), fail), /K must divide N \(64\), got 12/);
   assert.throws(() => transformerDirective(ctx, parseArgs('model=gpt-5'), fail), /unknown model "gpt-5"; choose from llama-3-70b,/);
   assert.throws(() => transformerDirective(ctx, parseArgs('colour=red'), fail), /::transformer has no setting "colour"/);
+});
+
+test('an empty field takes its default (the schema\'s or the preset\'s) instead of failing', () => {
+  const values = { ...formValues(models, schema, { model: 'llama-3-70b' }), B: '', T: ' ', D: '' };
+  const inputs = engineInputs(models, values);
+  assert.equal('B' in inputs || 'T' in inputs || 'D' in inputs, false);
+  const { result, error } = evaluate(engine, inputs);
+  assert.equal(error, undefined);
+  assert.deepEqual(result, evaluate(engine, engineInputs(models, formValues(models, schema, { model: 'llama-3-70b' }))).result);
+});
+
+test('a number beyond a double (1e400) is too large, not "got inf"', () => {
+  const values = { ...formValues(models, schema, { model: 'llama-3-70b' }), B: '1e400' };
+  const { error } = evaluate(engine, engineInputs(models, values));
+  assert.deepEqual(error, { field: 'B', message: 'B is too large: numbers stop near 1.8e308' });
 });

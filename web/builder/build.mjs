@@ -79,13 +79,19 @@ export async function buildSite({
   fs.mkdirSync(out, { recursive: true });
   const chunks = await bundleRuntime(out);
   const ready = new Set();
+  const placedIn = new Map(); // chapter slug -> its exercise ids in page order
   const written = toc.sections.filter((s) => s.file);
   for (const section of written) {
     const file = path.join(chaptersDir, section.file);
+    const placedBefore = new Set(ctx.placedExercises);
     const chapter = renderChapter(ctx, fs.readFileSync(file, 'utf8'), file);
     const i = written.indexOf(section);
-    const placed = [...exercises.values()].filter((e) => e.chapter === section.slug).map((e) => e.id);
-    const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next: written[i + 1], chunks });
+    // In the order the page shows them (a Set keeps insertion order), not the exercise file's.
+    const placed = [...ctx.placedExercises].filter((id) => !placedBefore.has(id) && exercises.get(id)?.chapter === section.slug);
+    placedIn.set(section.slug, placed);
+    // The next section of the book, written or not: a chapter's end always says what follows.
+    const next = toc.sections[toc.sections.indexOf(section) + 1];
+    const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next, nextWritten: Boolean(next?.file), chunks });
     const pageFile = path.join(out, `${section.slug}.html`);
     // Written first, so the line a failed check names can be looked at.
     fs.writeFileSync(pageFile, page);
@@ -101,7 +107,7 @@ export async function buildSite({
   }
   const book = {};
   for (const section of toc.sections) {
-    const ids = [...exercises.values()].filter((e) => e.chapter === section.slug).map((e) => e.id);
+    const ids = placedIn.get(section.slug) ?? [];
     if (ready.has(section.slug) && ids.length) book[section.slug] = { title: section.title, exercises: ids };
   }
   const pages = [

@@ -12,10 +12,12 @@ export function embedPage() {
 <body>
 <main class="chapter">
 <h1>Embedding a calculator</h1>
-<p>Paste these two lines into any HTML page. The element loads the engine itself and needs
-nothing else from this site.</p>
+<p>Paste these lines into any HTML page: the script, a calculator, and (if you want it) a
+roofline plot whose point follows the calculator named by its <code>for</code>. The elements
+load the engine themselves and need nothing else from this site.</p>
 <pre><code>&lt;script type="module" src="https://YOUR-HOST/assets/scalebook.js"&gt;&lt;/script&gt;
-&lt;sb-matmul chip="h100" b="512"&gt;&lt;/sb-matmul&gt;</code></pre>
+&lt;sb-matmul id="embedded" chip="h100" b="512"&gt;&lt;/sb-matmul&gt;
+&lt;sb-roofline-plot for="embedded"&gt;&lt;/sb-roofline-plot&gt;</code></pre>
 <p>Here it is, live:</p>
 <sb-matmul id="embedded" chip="h100" b="512"></sb-matmul>
 <sb-roofline-plot for="embedded"></sb-roofline-plot>

@@ -40,8 +40,11 @@ ${preloads({ engine, chunks })}
 </head>`;
 }
 
-function header(toc) {
-  return `<header class="site-header"><a class="brand" href="index.html">${escapeHtml(toc.title)}</a>
+// The skip link comes first, so a keyboard user's first Tab can jump past the header and the
+// contents to the text.
+function header(toc, mainId) {
+  return `<a class="skip-link" href="#${mainId}">Skip to the text</a>
+<header class="site-header"><a class="brand" href="index.html">${escapeHtml(toc.title)}</a>
 <span class="tagline">${escapeHtml(toc.subtitle)}</span></header>`;
 }
 
@@ -59,19 +62,31 @@ function progressSection(chapter, exercises) {
 <sb-progress chapter="${escapeHtml(chapter)}" exercises="${escapeHtml(JSON.stringify(exercises))}"></sb-progress></section>`;
 }
 
-export function chapterPage({ toc, section, chapter, exercises = [], prev, next, chunks = [] }) {
+// What the chapter's end says comes next: a link when it is written, otherwise its title
+// and summary marked as coming, so the reader knows where the book goes.
+function nextHTML(next, written) {
+  if (!next) return '<span></span>';
+  if (written) return `<span class="next">Next: ${sectionLink(next)} →</span>`;
+  return `<span class="next">Next: ${next.number}. ${escapeHtml(next.title)} <span class="coming">coming</span>` +
+    `<span class="next-summary">${escapeHtml(next.summary)}</span></span>`;
+}
+
+// prev and next: the neighbouring sections of the table of contents; nextWritten: whether
+// next has a page yet.
+export function chapterPage({ toc, section, chapter, exercises = [], prev, next, nextWritten = true, chunks = [] }) {
   const contents = chapter.headings
     .filter((h) => h.level === 2)
     .map((h) => `<li><a href="#${escapeHtml(h.id)}">${escapeHtml(h.text)}</a></li>`)
     .join('');
-  const nav = `<nav class="chapter-nav">${prev ? `<span>← ${sectionLink(prev)}</span>` : '<span></span>'}
-<a href="index.html">Contents</a>${next ? `<span>${sectionLink(next)} →</span>` : '<span></span>'}</nav>`;
+  const mainId = `chapter-${section.number}`;
+  const nav = `<nav class="chapter-nav" aria-label="Chapters">${prev ? `<span>← ${sectionLink(prev)}</span>` : '<span></span>'}
+<a href="index.html">Contents</a>${nextHTML(next, nextWritten)}</nav>`;
   return `${head(`${section.number}. ${chapter.title} · ${toc.title}`, section.summary, { engine: needsEngine(chapter.html), chunks })}
 <body>
-${header(toc)}
+${header(toc, mainId)}
 <div class="layout">
-<aside class="contents"><p>Section ${section.number}</p><ol>${contents}</ol></aside>
-<main class="chapter" id="chapter-${section.number}">
+<nav class="contents" aria-label="In this section"><p>Section ${section.number}</p><ol>${contents}</ol></nav>
+<main class="chapter" id="${mainId}" tabindex="-1">
 ${chapter.html}
 ${progressSection(section.slug, exercises)}
 ${nav}
@@ -95,8 +110,8 @@ export function indexPage({ toc, ready, book = {}, chunks = [] }) {
     .join('\n');
   return `${head(toc.title, toc.subtitle, { chunks, math: false })}
 <body>
-${header(toc)}
-<main class="index">
+${header(toc, 'contents')}
+<main class="index" id="contents" tabindex="-1">
 <h1>${escapeHtml(toc.title)}</h1>
 <p class="lead">${escapeHtml(toc.subtitle)}: rooflines, TPUs and GPUs, sharded matmuls and
 collectives, Transformer math, parallelism for training and inference. Every number is computed

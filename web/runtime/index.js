@@ -21,6 +21,8 @@ import { SbShardedMatmul } from './sharding/sb-sharded-matmul.js';
 import { SbCollectiveSim } from './collectives/sb-collective-sim.js';
 import { SbTransformer } from './transformer/sb-transformer.js';
 import { SbCollectiveSweep } from './collectives/sb-collective-sweep.js';
+import { watchScrollable } from './core/scroll-focus.js';
+import { watchCurrentSection } from './core/current-section.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbSlice, SbMyChip,
@@ -53,3 +55,7 @@ const ELEMENTS = {
 for (const [tag, element] of Object.entries(ELEMENTS)) {
   if (!customElements.get(tag)) customElements.define(tag, element);
 }
+
+// Page-level behaviour, for the book's pages (an embedding page has neither kind of box).
+watchScrollable();
+watchCurrentSection();

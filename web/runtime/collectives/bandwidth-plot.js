@@ -246,7 +246,7 @@ export function collectiveSweepHTML({ css, schema, chips, values, run }) {
   const general = error && !FIELDS.includes(error.field) ? error.message : '';
   const body = run.sweep ? bandwidthSVG(run.sweep, sweepTitle(values, chips)) : '';
   return `<style>${css}</style><div class="sb-calc sb-bw${error ? ' is-stale' : ''}"><form class="fields aligned" novalidate>${fields}</form>` +
-    `<p class="error general" data-error-for="" role="alert">${esc(general)}</p>` +
+    `<p class="error general" data-error-for="">${esc(general)}</p>` +
     `<div class="plot" data-plot>${body}</div>` +
     `${readoutHTML(run.sweep)}` +
     `<p class="caption">${CAPTION}</p></div>`;

@@ -406,7 +406,7 @@ function controlsHTML(sim, index) {
     `<button type="button" data-action="play" aria-pressed="false"${disabled}>Play</button>` +
     `<button type="button" data-action="back" aria-label="Step back"${disabled}>◀ Back</button>` +
     `<button type="button" data-action="step" aria-label="Step forward"${disabled}>Step ▶</button>` +
-    `<button type="button" data-action="reset" aria-label="Back to the start"${disabled}>Reset</button>` +
+    `<button type="button" data-action="reset" aria-label="Reset to the start"${disabled}>Reset</button>` +
     `<label class="scrub">Step <input type="range" data-action="scrub" min="0" max="${last}" value="${index}" step="1" ` +
     `aria-valuetext="${escapeHTML(sim ? statsView(sim, index).valuetext : '')}"${disabled}></label>` +
     `<label class="speed">Speed <select data-action="speed">${speeds.join('')}</select></label></div>`;
@@ -450,7 +450,7 @@ export function collectiveSimHTML({ schema, chips = [], values = {}, run = null,
     `<form class="fields aligned" novalidate>${inputs.map(field).join('')}` +
     `<div class="field check" title="ReduceScatter and AllReduce: device d holds the number d + 1 in every chunk; watch the sums build up">` +
     `<label><input type="checkbox" name="sums" value="yes"${sums ? ' checked' : ''}> show sums</label></div></form>` +
-    `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +
+    `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
     controlsHTML(sim, index) +
     `<div class="sim-body"><div class="sim-grid coll-picture" data-picture tabindex="0" role="region" aria-label="The devices, step by step">${picture}</div>` +
     `<div class="sim-side">${statsHTML(sim, index)}<p class="sim-check" data-stat="check">${escapeHTML(checkText(sim))}</p>` +

@@ -83,8 +83,8 @@ function fieldHTML(input, values, result, chips, error) {
   const message = error?.field === input.name ? error.message : '';
   return `<div class="field">${labelHTML(`in-${input.name}`, input)}` +
     controlHTML(input, String(value), result, chips, Boolean(message)) +
-    `<span class="error" id="err-${escapeHTML(input.name)}" data-error-for="${escapeHTML(input.name)}" ` +
-    `role="alert">${escapeHTML(message)}</span></div>`;
+    `<span class="error" id="err-${escapeHTML(input.name)}" data-error-for="${escapeHTML(input.name)}">` +
+    `${escapeHTML(message)}</span></div>`;
 }
 
 // One group of fields as a <fieldset> named by its <legend>: the main inputs open; a preset's
@@ -123,6 +123,6 @@ export function calculatorHTML({ schema, values = {}, result = null, error = nul
   return `<style>${SHADOW_CSS}</style>` +
     `<form class="sb-calc" data-calculator="${escapeHTML(schema.name)}" novalidate>` +
     `<p class="desc">${escapeHTML(schema.description)}</p>${groups.join('')}` +
-    `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +
+    `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
     `${outputsHTML(schema, result, Boolean(error) || !result)}</form>`;
 }

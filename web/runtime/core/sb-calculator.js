@@ -14,6 +14,7 @@ import { asError } from './widget-form.js';
 import { SbWidget } from './widget-base.js';
 import { calculatorHTML, outputCellHTML, placeholderFor } from './render.js';
 import { attachMyChip, resolveMyChip } from '../hardware/my-chip.js';
+import { Announcer } from './announce.js';
 
 // Only non-empty strings go to the engine: an empty field means "use the default".
 function filled(values) {
@@ -33,6 +34,8 @@ export class SbCalculator extends SbWidget {
   #inputs = null;
   #wired = false;
   #lastAttempt = null;
+  #announcer = null;
+  #error = null; // the message of the last failed calculation, spoken when its field is committed
 
   get result() { return this.#result; }
   get inputs() { return this.#inputs; }
@@ -75,8 +78,12 @@ export class SbCalculator extends SbWidget {
     if (this.#wired) return;
     this.#wired = true;
     const root = this.shadowRoot;
+    this.#announcer = new Announcer(root);
     attachMyChip(root, () => this.#recalc(true)); // first: it fills overrides before a recalc
-    this.onEdit(() => this.#recalc(), root);
+    this.onEdit((event) => {
+      this.#recalc();
+      if (event.type === 'change' && this.#error) this.#announcer.say(this.#error, 0);
+    }, root);
   }
 
   #fieldValues() {
@@ -106,9 +113,13 @@ export class SbCalculator extends SbWidget {
       // Outputs keep their last good values, struck through as stale: never a blank or a NaN.
       const error = asError(err);
       this.showError(error, inputs[error.field] ?? '');
+      this.#error = error.message;
+      this.#announcer?.cancel();
       return;
     }
+    this.#error = null;
     this.#showResult(result);
+    this.#announcer?.say(this.#summary());
     this.#succeed(inputs, result);
   }
 
@@ -132,6 +143,15 @@ export class SbCalculator extends SbWidget {
       const field = this.form().elements.namedItem(input.name);
       if (field?.tagName === 'INPUT') field.placeholder = placeholderFor(input, result);
     }
+  }
+
+  // The outputs as one sentence: "Results: label value, label value".
+  #summary() {
+    const items = this.#schema.outputs.map((output) => {
+      const cell = this.shadowRoot.querySelector(`[data-output="${CSS.escape(output.name)}"]`);
+      return cell ? `${output.label ?? output.name} ${cell.textContent.trim()}` : '';
+    });
+    return `Results: ${items.filter(Boolean).join(', ')}`;
   }
 
   showFatal(message) {

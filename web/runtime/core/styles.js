@@ -192,6 +192,12 @@ table { border-collapse: collapse; width: 100%; margin: 0 0 0.6rem; font-variant
 th, td { text-align: right; padding: 0.25rem 0.4rem; border-top: 1px solid var(--_border); }
 th[scope="row"], thead th:first-child { text-align: left; }
 tfoot th, tfoot td { font-weight: 700; }
+/* Four columns fit a phone's column (390 px) only with tighter type and padding. */
+@media (max-width: 30rem) {
+  table { font-size: 0.85rem; }
+  th, td { padding: 0.25rem 0.2rem; }
+  th[scope="row"] { overflow-wrap: anywhere; }
+}
 .actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem 0.6rem; margin-top: 0.5rem; }
 button, .file-button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.8rem; cursor: pointer;
   border: 1px solid var(--_accent); border-radius: var(--_radius); background: transparent; color: var(--_accent); }
@@ -337,14 +343,16 @@ svg.mesh { font-size: 10px; }
 .mesh .block { fill-opacity: 0.13; stroke: var(--_bg); stroke-width: 1; }
 .mesh .block.held { fill-opacity: 1; }
 .mesh .block-label { fill: var(--_muted); }
-.mesh .block-label.held { fill: #fff; font-weight: 700; }
+.mesh .block-label.held { font-weight: 700; }
+.mesh .block-label.ink-light { fill: #fff; }
+.mesh .block-label.ink-dark { fill: #000; }
 .mesh .tile-head, .mesh .axis-tick, .mesh .tile-note { fill: var(--_muted); }
 .mesh .axis-title { fill: var(--_fg); font-weight: 600; }
 .too-big, .sim-empty { color: var(--_muted); font-style: italic; }
 .shard-numbers .outputs { margin-top: 0.4rem; }
 .out dt { font-size: 0.9rem; }
 .jax-title { margin: 0.7rem 0 0.2rem; font-size: 0.9rem; font-weight: 600; }
-.jax { margin: 0; padding: 0.5rem 0.6rem; overflow-x: auto; background: var(--_field-bg); border: 1px solid var(--_border);
+.jax { margin: 0; padding: 0.5rem 0.6rem; white-space: pre-wrap; overflow-wrap: anywhere; background: var(--_field-bg); border: 1px solid var(--_border);
   border-radius: var(--_radius); font-size: 0.85rem; }
 .case { margin: 0.8rem 0 0.3rem; }
 .case-badge { --_badge: var(--_accent); }
@@ -367,13 +375,27 @@ svg.timeline { max-width: 40rem; font-size: 11px; }
 .plan-table { border-collapse: collapse; font-size: 0.9rem; font-variant-numeric: tabular-nums; width: 100%; }
 .plan-table th, .plan-table td { padding: 0.25rem 0.5rem; border-top: 1px solid var(--_border); text-align: left; white-space: nowrap; }
 .plan-table thead th { border-top: 0; font-size: 0.85rem; }
-.plan-table td[data-column="plan"] { white-space: normal; min-width: 14rem; }
+.plan-table thead th { white-space: normal; vertical-align: bottom; }
+.plan-table td[data-column="plan"] { white-space: normal; min-width: 11rem; }
+.plan-table td[data-column="collectives"] { white-space: normal; }
+/* In a narrow column every row is a card, a cell a line under its column's name, so the cost
+   columns are never cut off at the right. */
+@container (max-width: 36rem) {
+  .plan-table, .plan-table tbody, .plan-table tr, .plan-table td { display: block; }
+  .plan-table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+  .plan-table tr { border-top: 1px solid var(--_border); padding: 0.3rem 0; }
+  .plan-table td { border-top: 0; padding: 0.1rem 0.2rem; white-space: normal; overflow-wrap: anywhere; }
+  .plan-table td[data-column="plan"] { min-width: 0; }
+  .plan-table td::before { content: attr(data-label) ": "; font-family: var(--_font); font-size: 0.8rem; color: var(--_muted); }
+}
 .outputs.stale dd[data-local] { opacity: 1; text-decoration: none; }
 .worked { margin-top: 0.6rem; }
-.steps { padding-left: 1.4rem; margin: 0.3rem 0; font-size: 0.9rem; }
+/* The simulator's side column is about 17rem at 1280 px: its longest step ("T_lat / T_bw =
+   0.01073 <= 1 => bandwidth bound") fits with this indent and math size, where it was cut. */
+.steps { padding-left: 1.1rem; margin: 0.3rem 0; font-size: 0.9rem; }
 .steps li { margin: 0.35rem 0; overflow-x: auto; overflow-y: hidden; }
 .step-label { display: block; color: var(--_muted); font-size: 0.85rem; }
-.step-math math { font-size: 1.05em; }
+.step-math math { font-size: 1em; }
 .badge-latency { --_badge: var(--_memory); }
 .badge-bandwidth { --_badge: var(--_comm); }
 .bound { margin: 0 0 0.4rem; }

@@ -86,6 +86,6 @@ export function batchSweepHTML({ css, chips, dtypes, values, svg, error = '' }) 
     selectHTML('chip', 'chip', chips.map((c) => [c.id, c.name]), values.chip) +
     selectHTML('dtype_weights', 'weights', dtypeOptions, values.dtype_weights) +
     selectHTML('dtype_activations', 'activations', dtypeOptions, values.dtype_activations) +
-    `</form><p class="error general" role="alert" data-error-for="">${esc(error)}</p>` +
+    `</form><p class="error general" data-error-for="">${esc(error)}</p>` +
     `<div class="plot" data-plot>${svg}</div></div>`;
 }

@@ -16,6 +16,7 @@ import { useEngine } from './format.js';
 import { SHADOW_CSS } from './styles.js';
 import { escapeHTML } from './escape.js';
 import { attributeName, clearErrors, showError, setField } from './widget-dom.js';
+import { fitHeadings } from './heading-level.js';
 
 // loadEngine() with the formatter registered: the one way the runtime gets its engine.
 function widgetEngine() {
@@ -116,6 +117,8 @@ export class SbWidget extends HTMLElement {
 
   async #boot() {
     this.placeholder();
+    this.root();
+    fitHeadings(this);
     const waiting = this.#waitForEngine();
     let engine;
     try {

@@ -12,9 +12,16 @@ import { choiceText, inputLabel } from './input-groups.js';
 // field and position; anything else is a general failure.
 export function asError(err) {
   if (err?.name !== 'CalculatorError') return { field: '', message: `the engine failed: ${err?.message ?? err}` };
-  const error = { field: err.field ?? '', message: err.message };
+  const error = { field: err.field ?? '', message: readableMessage(err.message) };
   if (Number.isInteger(err.position) && err.position >= 0) error.position = err.position;
   return error;
+}
+
+// The engine's message in a reader's words: a number typed beyond what a double holds (1e400)
+// reaches it as infinity, and "got inf" would blame the reader for a value they never typed.
+export function readableMessage(message) {
+  return String(message).replace(/^(\S+) must be a finite number, got (-?)inf$/,
+    (_, field, minus) => `${field} is too ${minus ? 'far below zero' : 'large'}: numbers stop near ${minus}1.8e308`);
 }
 
 // The schema's default of input `name` as text ('' when it has none): the one place a widget
@@ -90,7 +97,7 @@ export function fieldHTML(input, value, { prefix, error = null, text = value, ch
       `value="${escapeHTML(value)}" placeholder="${escapeHTML(placeholder)}">`;
   }
   return `<div class="field${wide ? ' wide' : ''}">${labelHTML(id, input, label)}${control}` +
-    `<span class="error" id="${id}-err" data-error-for="${name}" role="alert">${errorHTML(mine, text)}</span></div>`;
+    `<span class="error" id="${id}-err" data-error-for="${name}">${errorHTML(mine, text)}</span></div>`;
 }
 
 // Units the SI prefixes suit; any other unit (devices, chips, hops) is a count.

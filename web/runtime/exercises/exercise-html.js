@@ -15,7 +15,11 @@ export function answerNumber(x) {
   return String(Number(x.toPrecision(4)));
 }
 
-const withUnit = (text, unit) => (unit ? `${text} ${unit}` : text);
+// Exercise files write microseconds "us" (plain ASCII, and what a reader may type); a reader
+// sees the µs every other number on the site uses.
+export const shownUnit = (unit) => String(unit ?? '').replace(/\bus\b/g, '\u00b5s');
+
+const withUnit = (text, unit) => (unit ? `${text} ${shownUnit(unit)}` : text);
 
 // The worked solution of one part: the engine's steps, then the answer (and the book's).
 // renderTex(latex) -> HTML: KaTeX's renderToString at build time or in the browser.
@@ -47,7 +51,7 @@ function partLabelHTML(part, index, count) {
   return `${letter}${label || (count > 1 ? '' : 'Your answer')}`.trim();
 }
 
-const unitHTML = (unit) => (unit ? ` <span class="unit">(${escapeHTML(unit)})</span>` : '');
+const unitHTML = (unit) => (unit ? ` <span class="unit">(${escapeHTML(shownUnit(unit))})</span>` : '');
 
 function numberAnswerHTML(base, part, labelHTML) {
   return `<div class="sb-exercise-answer">` +

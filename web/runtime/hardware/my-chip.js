@@ -195,17 +195,17 @@ export function myChipHTML(catalog, chip = null, base = '') {
     `${f.unit ? ` <span class="unit">(${esc(f.unit)})</span>` : ''}</label>` +
     `<input id="my-${f.name}" name="${f.name}" type="text" autocomplete="off" spellcheck="false" ` +
     `${f.name === 'name' ? '' : 'inputmode="decimal" '}placeholder="${esc(f.hint)}" value="${esc(chip?.[f.name])}" aria-describedby="my-err-${f.name}">` +
-    `<span class="error" id="my-err-${f.name}" data-error-for="${f.name}" role="alert"></span></div>`);
+    `<span class="error" id="my-err-${f.name}" data-error-for="${f.name}"></span></div>`);
   const chosen = chip?.base || base;
   const options = catalog.map((c) => `<option value="${esc(c.id)}"${c.id === chosen ? ' selected' : ''}>${esc(c.name)}</option>`).join('');
   const baseField = `<div class="field"><label for="my-base">based on</label><select id="my-base" name="base" ` +
     `title="the catalog chip that supplies everything you do not set (dtypes, MXUs, links)" aria-describedby="my-err-base">${options}</select>` +
-    `<span class="error" id="my-err-base" data-error-for="base" role="alert"></span></div>`;
+    `<span class="error" id="my-err-base" data-error-for="base"></span></div>`;
   return `<form class="sb-my-chip" novalidate><p class="desc">Define your own chip once: every calculator's chip list ` +
     `then offers it as “My chip”. It is kept in this browser only.</p>` +
     `<p class="notice" data-notice role="status"></p>` +
     `<div class="fields">${fields[0]}${baseField}${fields.slice(1).join('')}</div>` +
-    `<p class="error general" data-error-for="" role="alert"></p>` +
+    `<p class="error general" data-error-for=""></p>` +
     `<div class="actions"><button type="submit" data-save>Save my chip</button>` +
     `<button type="button" data-clear>Forget it</button></div>` +
     `<p class="message" data-message role="status" aria-live="polite"></p></form>`;

@@ -153,7 +153,7 @@ export function sliceHTML({ catalog, chip, shape, slice, error = '' }) {
     `<div class="field"><label for="slice-shape">slice shape <span class="unit" data-pod>(pod ${escapeHTML(pod)})</span></label>` +
     `<input id="slice-shape" name="shape" type="text" autocomplete="off" spellcheck="false" value="${escapeHTML(shape)}"` +
     `${error ? ' aria-invalid="true"' : ''} aria-describedby="slice-error">` +
-    `<span class="error" id="slice-error" data-error-for="shape" role="alert">${escapeHTML(error)}</span></div></div>` +
+    `<span class="error" id="slice-error" data-error-for="shape">${escapeHTML(error)}</span></div></div>` +
     `<div class="slice-body" data-body>${slice ? sliceBodyHTML(chip, slice) : ''}</div></form>`;
 }
 

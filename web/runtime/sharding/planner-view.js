@@ -65,10 +65,15 @@ function cellHTML(column, value) {
 
 export function tableHTML(columns, rows, name, empty) {
   if (!rows?.length) return `<p class="table-empty" data-table="${name}">${escapeHTML(empty)}</p>`;
-  const head = columns.map((c) => `<th scope="col" title="${escapeHTML(c.name)}">${escapeHTML(c.label || c.name)}` +
+  const head = columns.map((c) => `<th scope="col" role="columnheader" title="${escapeHTML(c.name)}">${escapeHTML(c.label || c.name)}` +
     `${c.unit ? ` <span class="unit">(${escapeHTML(c.unit)})</span>` : ''}</th>`);
-  const body = rows.map((row) => `<tr>${columns.map((c) => `<td data-column="${escapeHTML(c.name)}">${cellHTML(c, row[c.name])}</td>`).join('')}</tr>`);
-  return `<div class="table-wrap"><table class="plan-table" data-table="${name}"><thead><tr>${head.join('')}</tr></thead>` +
+  // data-label: in a narrow column each row becomes a card whose cells name their column
+  // (styles.js); the explicit roles keep it a table for screen readers once it is not
+  // displayed as one.
+  const label = (c) => `${c.label || c.name}${c.unit ? ` (${c.unit})` : ''}`;
+  const body = rows.map((row) => `<tr role="row">${columns.map((c) => `<td role="cell" data-column="${escapeHTML(c.name)}" ` +
+    `data-label="${escapeHTML(label(c))}">${cellHTML(c, row[c.name])}</td>`).join('')}</tr>`);
+  return `<div class="table-wrap"><table class="plan-table" role="table" data-table="${name}"><thead><tr role="row">${head.join('')}</tr></thead>` +
     `<tbody>${body.join('')}</tbody></table></div>`;
 }
 
@@ -184,6 +189,6 @@ export function plannerHTML({ schema, chips = [], values = {}, run = null, tex =
     `<p class="desc">${escapeHTML(schema.description)}: type the shardings of A, B and C in the book’s notation.</p>` +
     `<form class="fields aligned" novalidate>${head.map(field).join('')}` +
     `<div class="dims" data-dims>${plannerDimsHTML(schema, dims, values, error, prefix)}</div>${tail.map(field).join('')}</form>` +
-    `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +
+    `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
     `<div class="plan-body" data-body>${run ? plannerBodyHTML(schema, run.result, tex) : ''}</div></div>`;
 }

@@ -74,8 +74,31 @@ export function blockLabel(i, j, dimCount) {
 }
 
 // One hue per block, spread round the colour wheel.
+const blockHue = (k, count) => Math.round(210 + (360 * k) / Math.max(count, 1)) % 360;
+
 export function blockColor(k, count) {
-  return `hsl(${Math.round(210 + (360 * k) / Math.max(count, 1)) % 360} 70% 55%)`;
+  return `hsl(${blockHue(k, count)} 70% 55%)`;
+}
+
+// The relative luminance (WCAG 2) of blockColor(k, count).
+function blockLuminance(k, count) {
+  const h = blockHue(k, count);
+  const s = 0.7;
+  const l = 0.55;
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n) => {
+    const t = (n + h / 30) % 12;
+    const c = l - a * Math.max(-1, Math.min(t - 3, 9 - t, 1));
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(8) + 0.0722 * channel(4);
+}
+
+// Black or white, whichever stands out more from a held block: over these hues one of the two
+// always reaches 4.5:1, where white alone falls to 2:1 on the yellows and greens.
+export function blockInk(k, count) {
+  const y = blockLuminance(k, count);
+  return (y + 0.05) / 0.05 >= 1.05 / (y + 0.05) ? 'ink-dark' : 'ink-light';
 }
 
 // Whether `device` holds block (i, j): its piece along each drawn dimension.
@@ -147,7 +170,7 @@ function tileSVG(device, x, y, grid, dimCount) {
           `fill="${blockColor(i * cols + j, count)}"/>`);
         if (Math.min(w, h) >= 12) {
           const size = Math.min(11, Math.floor(Math.min(w, h) * 0.55));
-          parts.push(`<text class="block-label${held ? ' held' : ''}" x="${bx + w / 2}" y="${by + h / 2}" font-size="${size}" ` +
+          parts.push(`<text class="block-label${held ? ` held ${blockInk(i * cols + j, count)}` : ''}" x="${bx + w / 2}" y="${by + h / 2}" font-size="${size}" ` +
             `text-anchor="middle" dominant-baseline="central">${blockLabel(i, j, dimCount)}</text>`);
         }
       }
@@ -251,6 +274,6 @@ export function shardingHTML({ schema, chips = [], values = {}, run = null, pref
     `<form class="fields aligned" novalidate>${head.map(field).join('')}` +
     `<div class="dims" data-dims>${dimsHTML(schema, dims, values, error, prefix)}</div>${tail.map(field).join('')}</form>` +
     presetsHTML(array) +
-    `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +
+    `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
     `<div class="shard-body" data-body>${run ? shardingBodyHTML(schema, run) : ''}</div></div>`;
 }

@@ -140,7 +140,7 @@ function fieldHTML(input, value, error) {
       `value="${escapeHTML(value)}">`;
   }
   return `<div class="field"><label for="sim-${name}">${name}</label>${control}` +
-    `<span class="error" id="sim-err-${name}" data-error-for="${name}" role="alert">${escapeHTML(message)}</span></div>`;
+    `<span class="error" id="sim-err-${name}" data-error-for="${name}">${escapeHTML(message)}</span></div>`;
 }
 
 function statHTML(key, label, value) {
@@ -176,7 +176,7 @@ function controlsHTML(sim, index) {
     `<button type="button" data-action="play" aria-pressed="false"${disabled}>Play</button>` +
     `<button type="button" data-action="back" aria-label="Step back one cycle"${disabled}>◀ Back</button>` +
     `<button type="button" data-action="step" aria-label="Step forward one cycle"${disabled}>Step ▶</button>` +
-    `<button type="button" data-action="reset" aria-label="Back to the first cycle"${disabled}>Reset</button>` +
+    `<button type="button" data-action="reset" aria-label="Reset to the first cycle"${disabled}>Reset</button>` +
     `<label class="scrub">Cycle <input type="range" data-action="scrub" min="0" max="${last}" value="${index}" ` +
     `step="1" aria-valuetext="${escapeHTML(s?.valuetext ?? '')}"${disabled}></label>` +
     `<label class="speed">Speed <select data-action="speed">${speeds.join('')}</select></label></div>`;
@@ -200,7 +200,7 @@ export function systolicSimHTML({ schema, values = {}, sim = null, closed = null
     `<div class="sb-calc sb-sim${error ? ' is-stale' : ''}" data-dataflow="${escapeHTML(dataflow)}">` +
     `<p class="desc">Cycle by cycle, ${escapeHTML(schema.description.replace(/^cycles of /, ''))}: every value moves one PE a cycle.</p>` +
     `<form class="fields" novalidate>${inputs.map((input) => fieldHTML(input, String(values[input.name] ?? ''), error)).join('')}</form>` +
-    `<p class="error general" data-error-for="" role="alert">${escapeHTML(general)}</p>` +
+    `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
     controlsHTML(sim, index) +
     `<div class="sim-body"><div class="sim-grid" data-grid tabindex="0" role="region" aria-label="The array, cycle by cycle">${grid}</div>` +
     `<div class="sim-side">${statsHTML(sim, index, rows * cols)}` +

@@ -6,6 +6,7 @@
 // lays the answer out and draws it.
 import { formatValue, si } from '../core/format.js';
 import { escapeHTML as esc } from '../core/escape.js';
+import { readableMessage } from '../core/widget-form.js';
 import { linearAxis, logAxis, ticksSVG, frameSVG, plotArea } from '../core/axes.js';
 import { attributeName } from '../core/widget-dom.js';
 
@@ -62,13 +63,15 @@ export function formValues(models, schema, given = {}) {
 }
 
 // The calculator's inputs: the run settings, and each shape field that differs from the
-// preset's (all of them for a custom model).
+// preset's (all of them for a custom model). An empty field is left out, so it takes its
+// default (the schema's, or the preset's), as in every other element.
 export function engineInputs(models, values) {
   const inputs = { model: values.model };
-  for (const name of RUN_FIELDS) if (values[name] !== undefined) inputs[name] = values[name];
+  const given = (name) => values[name] !== undefined && String(values[name]).trim() !== '';
+  for (const name of RUN_FIELDS) if (given(name)) inputs[name] = values[name];
   const preset = presetOf(models, values.model);
   for (const name of MODEL_FIELDS) {
-    if (values[name] === undefined) continue;
+    if (!given(name)) continue;
     const base = preset?.fields.find((f) => f.name === name);
     if (!preset || String(base?.value) !== String(values[name]).trim()) inputs[name] = values[name];
   }
@@ -81,7 +84,7 @@ export function evaluate(engine, inputs) {
     return { result: engine.calculate('transformer', inputs, { steps: false }) };
   } catch (err) {
     if (err?.name !== 'CalculatorError') throw err;
-    return { error: { field: err.field, message: err.message } };
+    return { error: { field: err.field, message: readableMessage(err.message) } };
   }
 }
 
@@ -127,9 +130,15 @@ function nameHTML(name) {
 const shape = (letters) => `[${letters.split(',').join(', ')}]`;
 const sizes = (text) => `[${text.split(' \u00d7 ').join(', ')}]`;
 
-function blockTitle(b) {
-  return `${b.name}: ${shape(b.left)} \u00b7 ${shape(b.right)} \u2192 ${shape(b.out)}; ` +
-    `${countText(b.params)} params, ${si(b.flops_training, 'FLOP')} training FLOPs per layer`;
+const paramsText = (b) => (b.params ? `${countText(b.params)} params` : 'no weights');
+
+// A block's name (its <title>: the tooltip, and what a screen reader says, as SVG names a
+// group by its title) starts with what the box shows, in its order (name, weight shape, params,
+// FLOPs; W_Q as drawn, WQ), so a speech user who says what they see reaches it; the
+// contraction follows. An aria-label saying the contraction first did not match the box.
+function blockName(b) {
+  return `${b.name.replace('_', '')} ${shape(b.right)} ${paramsText(b)} ${si(b.flops_training, 'FLOP')} training FLOPs per layer; ` +
+    `${shape(b.left)} \u00b7 ${shape(b.right)} \u2192 ${shape(b.out)}`;
 }
 
 // The detail of one block, for hover, focus or tap.
@@ -158,12 +167,12 @@ const GAP = 8;
 function boxSVG(block, x, y, w, share) {
   const cx = x + w / 2;
   const bar = Math.max(1, Math.round((w - 12) * share));
-  return `<g class="block g-${esc(block.group)}" data-block="${esc(block.block)}" tabindex="0" role="button" ` +
-    `aria-label="${esc(blockTitle(block))}"><title>${esc(blockTitle(block))}</title>` +
+  return `<g class="block g-${esc(block.group)}" data-block="${esc(block.block)}" tabindex="0" role="button">` +
+    `<title>${esc(blockName(block))}</title>` +
     `<rect class="box" x="${x}" y="${y}" width="${w}" height="${BOX_H}" rx="6"/>` +
     `<text class="bname" x="${cx}" y="${y + 18}" text-anchor="middle">${nameSVG(block.name)}</text>` +
     `<text class="bshape" x="${cx}" y="${y + 34}" text-anchor="middle">${esc(shape(block.right))}</text>` +
-    `<text class="bnum" x="${cx}" y="${y + 51}" text-anchor="middle" data-value="params">${esc(block.params ? `${countText(block.params)} params` : 'no weights')}</text>` +
+    `<text class="bnum" x="${cx}" y="${y + 51}" text-anchor="middle" data-value="params">${esc(paramsText(block))}</text>` +
     `<text class="bnum" x="${cx}" y="${y + 67}" text-anchor="middle" data-value="flops_training">${esc(si(block.flops_training, 'FLOP'))}</text>` +
     `<rect class="bar" x="${x + 6}" y="${y + BOX_H - 5}" width="${bar}" height="3"/></g>`;
 }
@@ -317,7 +326,7 @@ function fieldHTML(name, spec, value, error, note = '') {
   }
   const title = [spec?.description, note].filter(Boolean).join(' \u2014 ');
   return `<div class="field" data-field="${esc(name)}"><label for="${id}" title="${esc(title)}">${esc(name)}${unit}</label>${control}` +
-    `<span class="error" id="${id}-err" data-error-for="${esc(name)}" role="alert">${invalid ? esc(error.message) : ''}</span></div>`;
+    `<span class="error" id="${id}-err" data-error-for="${esc(name)}">${invalid ? esc(error.message) : ''}</span></div>`;
 }
 
 // The whole shadow body: the form, the picture with its detail, the totals and the plot.
@@ -330,7 +339,7 @@ export function transformerHTML({ models, schema, values, result, curve, error =
     .map(([id, name]) => `<option value="${esc(id)}"${id === values.model ? ' selected' : ''}>${esc(name)}</option>`).join('');
   const presetField = `<div class="field wide" data-field="model"><label for="tf-model">model</label>` +
     `<select id="tf-model" name="model" aria-describedby="tf-model-err">${options}</select>` +
-    `<span class="error" id="tf-model-err" data-error-for="model" role="alert">${error?.field === 'model' ? esc(error.message) : ''}</span></div>`;
+    `<span class="error" id="tf-model-err" data-error-for="model">${error?.field === 'model' ? esc(error.message) : ''}</span></div>`;
   const fields = (names) => names.map((n) => fieldHTML(n, specs[n], values[n] ?? '', error, note(n))).join('');
   const known = new Set(ALL_FIELDS);
   const general = error && !known.has(error.field) ? error.message : '';
@@ -341,7 +350,7 @@ export function transformerHTML({ models, schema, values, result, curve, error =
     `<div class="fields shape">${fields(SHAPE_FIELDS)}</div>` +
     `<details class="more"${moreOpen ? ' open' : ''}><summary>More shape fields (embeddings, norms, experts, latent attention)</summary>` +
     `<div class="fields shape">${fields(MORE_FIELDS)}</div></details>` +
-    `<p class="error general" data-error-for="" role="alert">${esc(general)}</p>` +
+    `<p class="error general" data-error-for="">${esc(general)}</p>` +
     `<div class="tf-body${error ? ' stale' : ''}" data-body>${body}</div></form>`;
 }
 
