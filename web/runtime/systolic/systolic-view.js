@@ -53,7 +53,11 @@ export function withShape(sim, schema, values) {
 export function runSimulation(engine, schema, values, frames = Infinity) {
   const inputs = Object.fromEntries(Object.entries(simRequest(values, 0)).filter(([k]) => SIM_FIELDS.includes(k)));
   const closed = engine.calculate('systolic', inputs, { steps: false });
-  const sim = engine.simulateSystolic(simRequest(values, Math.min(frames, closed.compute_cycles)));
+  // Under scalesim the closed form gives the last cycle's 0-based index, one less than the
+  // cycles the array runs, and the player should show every one of them.
+  const convention = String(simRequest(values, 0).convention ?? schema.inputs.find((i) => i.name === 'convention')?.default);
+  const cycles = closed.compute_cycles + (convention === 'scalesim' ? 1 : 0);
+  const sim = engine.simulateSystolic(simRequest(values, Math.min(frames, cycles)));
   return { closed, sim: withShape(sim, schema, values) };
 }
 
