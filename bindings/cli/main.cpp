@@ -145,10 +145,11 @@ int model(const Options& opt) {
 int main(int argc, char** argv) {
   Options opt;
   if (auto bad = scalebook::cli::parse_options(argc, argv, opt)) return fail(opt, *bad);
-  if (opt.words.empty() || opt.words[0] == "help" || opt.words[0] == "--help" ||
-      opt.words[0] == "-h") {
+  // Asked for, the usage is the output; missing a command, it is an error like any other.
+  if (opt.words.empty()) return usage_error(opt, "no command given");
+  if (opt.words[0] == "help" || opt.words[0] == "--help" || opt.words[0] == "-h") {
     std::cout << kUsage;
-    return opt.words.empty() ? 2 : 0;
+    return 0;
   }
   const std::string& command = opt.words[0];
   if (command == "list") return list(opt);

@@ -60,6 +60,15 @@ test('bad input exits 2 with one line naming the field, and a JSON error object'
     assert.deepEqual(JSON.parse(r.out).error.field, field);
     assert.equal(JSON.parse(r.out).error.message, message);
   }
+  // No command at all is an error too: usage and the message on stderr, nothing on stdout.
+  const bare = run('--text');
+  assert.equal(bare.code, 2);
+  assert.equal(bare.out, '');
+  assert.match(bare.err, /^usage: scalebook /);
+  assert.match(bare.err, /scalebook: no command given\n$/);
+  const unknown = run('--text', 'frobnicate');
+  assert.equal(unknown.out, '');
+  assert.match(unknown.err, /^usage: scalebook [\s\S]*scalebook: unknown command "frobnicate"\n$/);
   const plain = run('--text', 'calc', 'roofline', 'bytes=-5');
   assert.equal(plain.code, 2);
   assert.equal(plain.out, '');
