@@ -147,7 +147,7 @@ test('my chip, once saved, is offered by a calculator, changes its outputs and s
   await form.locator('input[name="hbm_bandwidth"]').fill('1e12');
   await form.locator('input[name="comm_bandwidth"]').fill('1e11');
   await form.locator('[data-save]').click();
-  assert.equal(await form.locator('[data-error-for="peak_flops"]').textContent(), 'peak_flops must be > 0, got -5');
+  assert.equal(await form.locator('[data-error-for="peak_flops"]').textContent(), 'peak_flops must be >= 1, got -5');
   await form.locator('input[name="peak_flops"]').fill('1e15');
   await form.locator('[data-save]').click();
   assert.match(await form.locator('[data-message]').textContent(), /Saved: “My chip: Lab chip”.*critical intensity 1000 FLOP\/B/);

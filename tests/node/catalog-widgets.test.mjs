@@ -111,7 +111,7 @@ test('my chip is validated by the engine, whose messages name the field', () => 
   const fields = { name: 'Mine', base: 'tpu-v5e', peak_flops: '1e15', hbm_bandwidth: '1e12', comm_bandwidth: '1e11' };
   const ok = validateMyChip(engine, fields);
   assert.equal(ok.result.critical_intensity, 1000);
-  assert.deepEqual(validateMyChip(engine, { ...fields, peak_flops: '-1' }).error, { field: 'peak_flops', message: 'peak_flops must be > 0, got -1' });
+  assert.deepEqual(validateMyChip(engine, { ...fields, peak_flops: '-1' }).error, { field: 'peak_flops', message: 'peak_flops must be >= 1, got -1' });
   assert.deepEqual(validateMyChip(engine, { ...fields, hbm_bandwidth: 'fast' }).error, { field: 'hbm_bandwidth', message: 'hbm_bandwidth must be a number, got "fast"' });
   assert.equal(validateMyChip(engine, { ...fields, name: ' ' }).error.field, 'name');
   assert.equal(validateMyChip(engine, { ...fields, hbm_capacity: '0' }).error.message, 'hbm_capacity must be > 0, got 0');
