@@ -62,7 +62,7 @@ TEST_CASE("NaN and infinities are rejected", "[errors]") {
   check_error(run_error("roofline", {{"flops", Value::of(std::nan(""))}}),
               ErrorCode::invalid_argument, "flops", "flops must be a finite number, got nan");
   check_error(run_error("roofline", {{"bytes", Value::of("1e999")}}), ErrorCode::out_of_range,
-              "bytes", "bytes is too large: numbers stop near 1.8e308, got 1e999");
+              "bytes", "bytes is too large: numbers stop near 1.8e308");
   check_error(run_error("roofline", {{"flops", Value::of("inf")}}), ErrorCode::invalid_argument,
               "flops", "flops must be a number, got \"inf\"");
 }

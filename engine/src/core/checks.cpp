@@ -53,9 +53,9 @@ Result<Value> check_number(const InputSpec& spec, const Value& given) {
   }
   // Text like 1e400 parses to infinity: say it is too large, in the reader's own digits.
   if (std::isinf(x) && given.is_text()) {
-    std::string shown = given.text.size() > 24 ? given.text.substr(0, 24) + "..." : given.text;
     return fail(ErrorCode::out_of_range, spec.name,
-                spec.name + " is too large: numbers stop near 1.8e308, got " + shown);
+                spec.name + " is too " + (x > 0 ? "large" : "far below zero") +
+                    ": numbers stop near " + (x > 0 ? "" : "-") + "1.8e308");
   }
   if (!std::isfinite(x)) {
     return fail(ErrorCode::invalid_argument, spec.name,

@@ -82,9 +82,12 @@ struct SystolicCycles {
   std::int64_t drain_cycles = 0;    // C - 1: after a fold's last row reaches column 0's end
   double cycles_per_fold = 0;       // fold start to next fold start
   double compute_cycles = 0;
-  double macs = 0;                // M N K
-  double ideal_cycles = 0;        // M N K / (R C): every PE busy every cycle
-  double utilization = 0;         // ideal_cycles / compute_cycles
+  double macs = 0;          // M N K
+  double ideal_cycles = 0;  // M N K / (R C): every PE busy every cycle
+  // Cycles the array is busy: compute_cycles, plus one under scalesim, whose figure is the
+  // last cycle's 0-based index (0 for a one-cycle job, which must not divide by zero).
+  double cycles_run = 0;
+  double utilization = 0;         // ideal_cycles / cycles_run
   double mapping_efficiency = 0;  // mean over folds of the PEs a fold maps / (R C)
 };
 
