@@ -197,7 +197,7 @@ Chip h200() {
           {{"tensor_core_flops_per_cycle"},
            "chapter 12: 1024 on Hopper (the H100's; the H200 has the same SMs)"},
           {kNvLinkFields, kNvLink4},
-          {{"price_per_hour"}, "chapter 12: 'around $10/hour' on Google Cloud"},
+          {{"price_per_hour"}, "chapter 12: 'around 10 USD an hour' on Google Cloud"},
       }),
   };
 }

@@ -212,7 +212,7 @@ Chip tpu_v5p() {
            "chapter 2: 6.25e9 B/s per TPU; chapter 5: 25 GB/s per host over 4 chips"},
           {{"price_per_hour"},
            "chapter 8: 4.20 USD per chip-hour on Google Cloud (Feb 2025); chapter 12 says "
-           "'around $4'; we keep the dated, exact one"},
+           "'around 4 USD'; we keep the dated, exact one"},
       }),
   };
 }
