@@ -32,7 +32,7 @@ test('chapter 3 loads with its widgets live and no console errors', async () => 
   for (const tag of ['sb-sharding', 'sb-sharded-matmul', 'sb-collective-sim', 'sb-collective']) {
     assert.equal(await page.locator(tag).count() > 0, true, tag);
   }
-  assert.equal(await page.locator('sb-exercise').count(), 15);
+  assert.equal(await page.locator('sb-exercise').count(), 18);
   assert.deepEqual(errors, []);
   await page.close();
 });
