@@ -66,7 +66,8 @@ TEST_CASE("the book's variant uses the inputs its question fixes and gives the b
           "[exercise][book]") {
   for (const BookCase& c : kCases) {
     INFO(c.id << " part " << c.part);
-    const PartVariant& p = part_of(variant(find_exercise(c.file, c.id), 0), c.part);
+    const Variant v = variant(find_exercise(c.file, c.id), 0);  // p refers into it
+    const PartVariant& p = part_of(v, c.part);
     CHECK(p.expected == Approx(c.book).epsilon(0.01));
     CHECK(p.book.erratum.empty());  // no erratum: the book is right from its own inputs
   }
