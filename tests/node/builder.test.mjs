@@ -11,12 +11,12 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-builder-'));
 const realOut = path.join(tmp, 'site');
 let built;
 
-test('the book builds: an index of 13 sections, chapters 1 to 4', async () => {
+test('the book builds: an index of 13 sections, chapters 1 to 5', async () => {
   built = await buildSite({ out: realOut });
-  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers']);
+  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training']);
   const index = fs.readFileSync(path.join(realOut, 'index.html'), 'utf8');
   assert.equal((index.match(/<li class="(ready|later)"/g) ?? []).length, 13);
-  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 9);
+  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 8);
   assert.match(index, /<a href="01-roofline.html">Rooflines<\/a>/);
   assert.match(index, /<span class="number">12<\/span>\s*<div><h2><span>GPUs<\/span>/);
   for (const asset of ['assets/scalebook.js', 'assets/site.css', 'assets/katex/katex.min.css', 'embed.html']) {
@@ -84,7 +84,9 @@ test('every chapter ends by saying what comes next, written or not', () => {
   const three = fs.readFileSync(path.join(realOut, '03-sharding.html'), 'utf8');
   assert.match(three, /<span class="next">Next: <a href="04-transformers.html">4\. Transformer math<\/a> →<\/span>/);
   const four = fs.readFileSync(path.join(realOut, '04-transformers.html'), 'utf8');
-  assert.match(four, /<span class="next">Next: 5\. Parallelism for training <span class="coming">coming<\/span><span class="next-summary">Data, fully-sharded/);
+  assert.match(four, /<span class="next">Next: <a href="05-training.html">5\. Parallelism for training<\/a> →<\/span>/);
+  const five = fs.readFileSync(path.join(realOut, '05-training.html'), 'utf8');
+  assert.match(five, /<span class="next">Next: 6\. Training LLaMA 3 <span class="coming">coming<\/span><span class="next-summary">An end-to-end estimate/);
 });
 
 test('every page starts with a skip link to its text', () => {
