@@ -17,7 +17,7 @@ An opening paragraph about time.
 
 ## The critical batch
 
-Below the critical batch, tokens are nearly free: $T_\\text{math} = \\frac{2BDF}{C}$ holds.
+Below the critical batch $B$, tokens are nearly free: $T_\\text{math} = \\frac{2BDF}{C}$ holds.
 
 $$
 \\sum_i x_i^2 \\le 2
@@ -47,7 +47,7 @@ function scratchSite() {
   return { dir, out: path.join(dir, 'dist') };
 }
 
-test('the build writes every section of a written chapter with its heading id and chapter, and no math, template or script', async () => {
+test('the build writes every section of a written chapter with its heading id and chapter, and no KaTeX markup, template or script', async () => {
   const { dir, out } = scratchSite();
   await buildSite({ chaptersDir: path.join(dir, 'chapters'), exercisesDir: path.join(dir, 'exercises'), out });
   const documents = JSON.parse(fs.readFileSync(path.join(out, 'assets/search-index.json'), 'utf8'));
@@ -58,7 +58,8 @@ test('the build writes every section of a written chapter with its heading id an
   ]);
   const batch = documents[1];
   assert.equal(batch.chapterTitle, 'Rooflines');
-  assert.equal(batch.text, 'Below the critical batch, tokens are nearly free: holds.');
+  // A formula of one word reads as it, a longer one as "…".
+  assert.equal(batch.text, 'Below the critical batch B, tokens are nearly free: … holds.');
   const all = JSON.stringify(documents);
   // KaTeX's markup and its spoken words, the calculator's shadow-root template, the script.
   for (const absent of ['katex', 'frac', 'sum over', 'sub math', 'template', 'shadowroot', '<', 'scriptword', 'Peak FLOP/s']) {

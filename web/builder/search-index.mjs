@@ -3,8 +3,11 @@
 // pages, so it holds exactly what a reader sees: prose, headings and exercise titles and
 // prompts, never KaTeX's markup, a widget's shadow-root template, a script or an exercise's JSON.
 //
-// The file holds the documents, not MiniSearch's serialized index (sizes: to be measured with
-// `node web/builder/search-index.mjs`).
+// The file holds the documents, not MiniSearch's serialized index: the index would have to store
+// every text again to cut snippets from. Measured on chapters 1 to 4 (130 sections, gzip -9;
+// `node web/builder/search-index.mjs` prints them): the documents are 97 kB, 31 kB gzipped;
+// the serialized index with the texts 201 kB, 54 kB gzipped (without them 123 kB, 28 kB, and
+// no snippets). Indexing them takes the browser a few tens of milliseconds, once.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -47,13 +50,18 @@ export function decodeEntities(text) {
   });
 }
 
+// A formula in a line of text reads as its words for screen readers (tex-speech.js) when they are
+// one word (a symbol, a number: "B", "8192", "times"), else as "…": the index keeps neither
+// KaTeX's markup nor phrases such as "T sub math equals".
+const formulaText = (speech) => (/^[^\s…]{1,12}$/.test(speech.trim()) ? speech.trim() : '…');
+
 const clean = (text) => decodeEntities(text).replace(/\s+/g, ' ').trim();
 
 // Is an element's content left out?
 function skips(tag, attrs) {
   if (SKIPPED_TAGS.has(tag)) return true;
   if (tag.startsWith('sb-') && tag !== 'sb-exercise') return true;
-  if (hasClass(attrs, 'katex') || hasClass(attrs, 'katex-display')) return true;
+  if (hasClass(attrs, 'katex-display')) return true;
   if (attrs.has('hidden') || attrs.get('aria-hidden') === 'true') return true;
   return tag === 'section' && hasClass(attrs, 'progress');
 }
@@ -66,7 +74,7 @@ export function pageSections(html) {
   const sections = [{ level: 1, id: null, title: '', text: '' }];
   // Open elements. skip: nothing inside is prose; exercise: inside an <sb-exercise>, where
   // only what is inside its title or prompt (prose: true) is read.
-  const stack = [{ tag: '', skip: false, exercise: false, prose: true, heading: false }];
+  const stack = [{ tag: '', skip: false, exercise: false, prose: true, heading: false, math: null, formula: null }];
   let heading = null; // the section whose heading is being read
   TOKEN.lastIndex = 0;
   for (let m = TOKEN.exec(main); m; m = TOKEN.exec(main)) {
@@ -75,10 +83,13 @@ export function pageSections(html) {
     const reading = !top.skip && top.prose;
     const current = sections[sections.length - 1];
     if (token.startsWith('<!--')) continue;
+    const add = (text) => {
+      if (heading) heading.title += text;
+      else current.text += text;
+    };
     if (!rawTag) {
-      if (!reading) continue;
-      if (heading) heading.title += token;
-      else current.text += token;
+      if (top.formula) top.formula.speech += token;
+      else if (reading) add(token);
       continue;
     }
     const tag = rawTag.toLowerCase();
@@ -87,7 +98,9 @@ export function pageSections(html) {
       const at = stack.map((e) => e.tag).lastIndexOf(tag);
       if (at < 1) continue;
       const [closed] = stack.splice(at);
+      const outer = stack[stack.length - 1];
       if (closed.heading) heading = null;
+      else if (closed.math && !outer.skip && outer.prose) add(formulaText(closed.math.speech));
       else if (reading && !INLINE.has(tag)) current.text += ' ';
       continue;
     }
@@ -108,7 +121,15 @@ export function pageSections(html) {
       exercise,
       prose: !exercise || (top.prose && top.exercise) || EXERCISE_PROSE.test(attrs.get('class') ?? ''),
       heading: false,
+      math: null, // an inline formula (span.katex): { speech }
+      formula: top.formula, // the formula whose spoken words are read here
     };
+    if (!frame.skip && hasClass(attrs, 'katex')) {
+      frame.skip = true;
+      frame.math = { speech: '' };
+    } else if (top.math && hasClass(attrs, 'katex-mathml')) {
+      frame.formula = top.math;
+    }
     const level = /^h([1-6])$/.exec(tag)?.[1];
     if (!frame.skip && frame.prose && level && !heading) {
       if (level === '1') {
@@ -135,7 +156,9 @@ export function searchDocuments(pages) {
     for (const section of pageSections(page.html)) {
       documents.push({
         id: documents.length,
-        href: section.id ? `${page.slug}.html#${encodeURIComponent(section.id)}` : `${page.slug}.html`,
+        // The id as the page writes it (markdown-it-anchor has percent-encoded it), as the
+        // chapter's contents link to it.
+        href: section.id ? `${page.slug}.html#${section.id}` : `${page.slug}.html`,
         chapter: page.number,
         chapterTitle: page.title,
         title: section.level === 1 ? page.title : section.title,
