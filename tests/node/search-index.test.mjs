@@ -87,9 +87,9 @@ test("an exercise's title is a section of its own with its prompt, without its a
 <section class="progress" aria-label="Your progress"><h2>Your progress</h2></section>
 <nav class="chapter-nav"><a href="02.html">Next</a></nav></main>`;
   assert.deepEqual(pageSections(html), [
-    { level: 1, id: null, title: 'T', text: '' },
-    { level: 2, id: 'problems', title: 'Problems to try', text: 'Try these.' },
-    { level: 3, id: 'ex-1-title', title: "Question 1: the H100's time", text: 'How long does a matmul take?' },
+    { level: 1, id: null, title: 'T', text: '', exercise: false },
+    { level: 2, id: 'problems', title: 'Problems to try', text: 'Try these.', exercise: false },
+    { level: 3, id: 'ex-1-title', title: "Question 1: the H100's time", text: 'How long does a matmul take?', exercise: true },
   ]);
 });
 
@@ -104,4 +104,10 @@ test('a snippet is cut around the first matched word, at word boundaries, with t
   const at = text.indexOf(shown);
   assert.ok(at > 0 && text[at - 1] === ' ' && text[at + shown.length] === ' ', `cut at word boundaries: "${shown}"`);
   assert.deepEqual(snippet('a short text', ['nothing']), [{ text: 'a short text', match: false }]);
+});
+
+test('a snippet shows the place where most of the matched words are together', () => {
+  const text = `The batch is large. ${'Filler words go here. '.repeat(10)}Below the critical batch, tokens are free.`;
+  const pieces = snippet(text, ['critical', 'batch']);
+  assert.deepEqual(pieces.filter((p) => p.match).map((p) => p.text), ['critical', 'batch']);
 });

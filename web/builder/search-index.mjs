@@ -66,12 +66,13 @@ function skips(tag, attrs) {
   return tag === 'section' && hasClass(attrs, 'progress');
 }
 
-// The sections of a page's HTML (its <main>, or all of it): [{ level, id, title, text }]. The
-// text before the first h2 is a section of level 1 with the h1's title and no id; an h2 or h3
-// without an id, or any h4 and below, is text of the section it is in.
+// The sections of a page's HTML (its <main>, or all of it): [{ level, id, title, text, exercise }],
+// exercise telling an exercise's title from the chapter's headings. The text before the first h2
+// is a section of level 1 with the h1's title and no id; an h2 or h3 without an id, or any h4
+// and below, is text of the section it is in.
 export function pageSections(html) {
   const main = /<main[\s>][\s\S]*<\/main>/.exec(html)?.[0] ?? html;
-  const sections = [{ level: 1, id: null, title: '', text: '' }];
+  const sections = [{ level: 1, id: null, title: '', text: '', exercise: false }];
   // Open elements. skip: nothing inside is prose; exercise: inside an <sb-exercise>, where
   // only what is inside its title or prompt (prose: true) is read.
   const stack = [{ tag: '', skip: false, exercise: false, prose: true, heading: false, math: null, formula: null }];
@@ -137,7 +138,7 @@ export function pageSections(html) {
         heading = sections[0];
       } else if ((level === '2' || level === '3') && attrs.get('id')) {
         frame.heading = true;
-        heading = { level: Number(level), id: decodeEntities(attrs.get('id')), title: '', text: '' };
+        heading = { level: Number(level), id: decodeEntities(attrs.get('id')), title: '', text: '', exercise };
         sections.push(heading);
       }
     }
@@ -163,6 +164,7 @@ export function searchDocuments(pages) {
         chapterTitle: page.title,
         title: section.level === 1 ? page.title : section.title,
         text: section.text,
+        exercise: section.exercise,
       });
     }
   }

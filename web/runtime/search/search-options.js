@@ -8,15 +8,16 @@
 //   chapter  the chapter's number; chapterTitle its title
 //   title    the section's heading (searched, boosted)
 //   text     its prose, as plain text (searched, and the snippet is cut from it)
+//   exercise true when the section is an exercise (its title and prompt)
 
 export const SEARCH_FIELDS = ['title', 'text'];
-export const DOCUMENT_FIELDS = ['id', 'href', 'chapter', 'chapterTitle', 'title', 'text'];
+export const DOCUMENT_FIELDS = ['id', 'href', 'chapter', 'chapterTitle', 'title', 'text', 'exercise'];
 
 export const SEARCH_OPTIONS = {
   idField: 'id',
   fields: SEARCH_FIELDS,
   // Only what a result shows without the text: the text stays in the documents (see below).
-  storeFields: ['href', 'chapter', 'chapterTitle', 'title'],
+  storeFields: ['href', 'chapter', 'chapterTitle', 'title', 'exercise'],
   searchOptions: {
     boost: { title: 3 },
     prefix: true, // "batc" finds "batch" while typing

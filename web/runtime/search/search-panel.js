@@ -31,7 +31,7 @@ function element(tag, className, text) {
 function resultLink(doc, terms) {
   const link = element('a', 'search-result');
   link.href = doc.href;
-  link.append(element('span', 'search-where', `${doc.chapter}. ${doc.chapterTitle}`),
+  link.append(element('span', 'search-where', `${doc.chapter}. ${doc.chapterTitle}${doc.exercise ? ' · exercise' : ''}`),
     element('span', 'search-title', doc.title));
   const text = element('span', 'search-snippet');
   for (const piece of snippet(doc.text, terms)) {

@@ -1,5 +1,6 @@
-// The short piece of a section's text a search result shows: cut around the first place a
-// matched word starts, at word boundaries, as pieces marked where a matched word starts.
+// The short piece of a section's text a search result shows: cut, at word boundaries, around
+// the first place where the most of the matched words are seen together, as pieces marked
+// where a matched word starts.
 
 const WIDTH = 150; // characters of text in a snippet, about two lines under the box
 const BEFORE = 40; // of them, before the first match
@@ -16,9 +17,25 @@ function termPattern(terms) {
 
 // [{ text, match }] covering a snippet of `text` around the first of `terms`, with "…" where
 // it is cut.
+// Where the window of `width` characters with the most different matched words begins its
+// matches (the first such place), or -1 when nothing matches.
+function bestMatch(text, pattern, width) {
+  const matches = [...text.matchAll(pattern)].slice(0, 500);
+  let best = -1;
+  let most = 0;
+  for (const [i, m] of matches.entries()) {
+    const seen = new Set();
+    for (let j = i; j < matches.length && matches[j].index < m.index + width - BEFORE; j += 1) {
+      seen.add(matches[j][0].toLowerCase());
+    }
+    if (seen.size > most) [best, most] = [m.index, seen.size];
+  }
+  return best;
+}
+
 export function snippet(text, terms, width = WIDTH) {
   const pattern = termPattern(terms);
-  const first = pattern ? text.search(pattern) : -1;
+  const first = pattern ? bestMatch(text, pattern, width) : -1;
   let start = Math.max(0, first - BEFORE);
   if (start > 0) start = text.indexOf(' ', start) + 1 || start;
   let end = Math.min(text.length, start + width);
