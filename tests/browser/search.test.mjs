@@ -4,9 +4,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { SHOTS, start } from './harness.mjs';
 
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
 const SECTION = '01-roofline.html#the-critical-token-batch';
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'; base-uri 'none'";
 
@@ -115,6 +118,20 @@ for (const scheme of ['light', 'dark']) {
     assert.ok(fit.scroll <= 390, `page ${fit.scroll} px wide`);
     assert.ok(fit.left >= 0 && fit.right <= 390, `results from ${fit.left} to ${fit.right} px`);
     await page.screenshot({ path: path.join(SHOTS, `search-phone-${scheme}.png`) });
+    await page.close();
+  });
+}
+
+for (const [scheme, viewport] of [['light', DESKTOP], ['dark', DESKTOP], ['light', PHONE], ['dark', PHONE]]) {
+  test(`axe finds no violations with the results open, a result focused, ${scheme}, ${viewport.width} px wide`, async () => {
+    const page = await site.browser.newPage({ viewport, colorScheme: scheme });
+    await page.goto(`${site.base}/02-tpus.html`);
+    await search(page, 'critical batch');
+    await page.keyboard.press('ArrowDown');
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' > ')).slice(0, 3).join(' | ')}`));
+    assert.deepEqual(violations, []);
     await page.close();
   });
 }
