@@ -17,7 +17,7 @@ import { DOCUMENT_FIELDS, SEARCH_OPTIONS } from '../runtime/search/search-option
 
 // Elements whose whole content is not prose.
 const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'svg', 'math', 'pre', 'nav', 'button',
-  'select', 'textarea', 'noscript', 'details', 'form', 'label', 'input', 'table']);
+  'select', 'textarea', 'noscript', 'details', 'form', 'label', 'input']);
 // Elements whose content is kept as written, so a "<" inside them is not a tag.
 const RAW_TEXT = new Set(['script', 'style']);
 // Elements inside a line of text: no space is put where they open or close.
