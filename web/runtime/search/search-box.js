@@ -3,11 +3,13 @@
 // loaded with the page: the index and MiniSearch come in their own chunk (search-panel.js) the
 // first time the reader focuses the box or types in it.
 
+import { Announcer } from '../core/announce.js';
+
 let panel = null;
 
 // The panel's module, imported once; `form` is handed to it when it arrives.
 function loadPanel(form) {
-  panel ??= import('./search-panel.js').then((module) => module.attachSearch(form), (error) => {
+  panel ??= import('./search-panel.js').then((module) => module.attachSearch(form, new Announcer(form)), (error) => {
     const box = form.querySelector('[data-search-results]');
     const message = document.createElement('p');
     message.className = 'search-status';

@@ -7,7 +7,6 @@
 import MiniSearch from 'minisearch';
 import { MAX_RESULTS, SEARCH_OPTIONS } from './search-options.js';
 import { snippet } from './search-snippet.js';
-import { Announcer } from '../core/announce.js';
 
 // Beside the bundle: assets/search-index.json, this chunk being in assets/chunks/.
 const INDEX_URL = new URL('../search-index.json', import.meta.url);
@@ -52,11 +51,11 @@ class SearchPanel {
   #data = null;
   #query = '';
 
-  constructor(form) {
+  constructor(form, announcer) {
     this.#input = form.querySelector('input[type="search"]');
     this.#box = form.querySelector('[data-search-results]');
     this.#box.id ||= `${this.#input.id}-results`;
-    this.#announcer = new Announcer(form);
+    this.#announcer = announcer;
     this.#loaded = loadIndex().then((data) => { this.#data = data; }, (error) => {
       this.#status('The search could not be loaded.');
       throw error;
@@ -148,8 +147,9 @@ class SearchPanel {
 }
 
 // Takes over the search box; what was typed before this chunk arrived is searched at once.
-export function attachSearch(form) {
-  const panel = new SearchPanel(form);
+// `announcer` (core/announce.js) comes from the bundle, so that no chunk is split off for it.
+export function attachSearch(form, announcer) {
+  const panel = new SearchPanel(form, announcer);
   if (form.querySelector('input[type="search"]').value.trim()) panel.update();
   return panel;
 }
