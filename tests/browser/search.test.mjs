@@ -94,6 +94,18 @@ test('Down and Up move through the results and back to the box, Enter follows th
   await page.close();
 });
 
+test('a result for a heading whose id the page percent-encodes (a "?" in it) leads to that heading when clicked', async () => {
+  const { page, errors } = await site.open('index.html');
+  await search(page, 'where does the time go');
+  const first = page.locator('.search-results a.search-result').first();
+  assert.equal(await first.getAttribute('href'), '01-roofline.html#where-does-the-time-go%3F');
+  await first.click();
+  await page.waitForURL('**/01-roofline.html#where-does-the-time-go%3F');
+  assert.ok(await page.evaluate(() => Math.abs(document.getElementById('where-does-the-time-go%3F').getBoundingClientRect().top) < 50));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a search that finds nothing says so, and clicking elsewhere closes the results', async () => {
   const { page, errors } = await site.open('03-sharding.html');
   await search(page, 'zqxjv');
