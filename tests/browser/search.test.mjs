@@ -140,6 +140,7 @@ for (const [scheme, viewport] of [['light', DESKTOP], ['dark', DESKTOP], ['light
     await page.goto(`${site.base}/02-tpus.html`);
     await search(page, 'critical batch');
     await page.keyboard.press('ArrowDown');
+    await page.screenshot({ path: path.join(SHOTS, `search-focused-${scheme}-${viewport.width}.png`) });
     await page.addScriptTag({ path: AXE });
     const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' > ')).slice(0, 3).join(' | ')}`));
