@@ -75,15 +75,21 @@ test('Down and Up move through the results and back to the box, Enter follows th
   await page.keyboard.press('ArrowDown');
   const second = await results.nth(1).getAttribute('href');
   assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), second);
-  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Escape'); // from a result: closes, and back to the box
+  assert.ok(await page.locator('.search-results').isHidden());
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'site-search');
+  await page.keyboard.type('s'); // typing opens them again
+  await results.first().waitFor();
+  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowUp');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'site-search');
   await page.keyboard.press('Escape');
   assert.ok(await page.locator('.search-results').isHidden());
-  assert.equal(await box.inputValue(), 'roofline', 'the first Escape keeps what was typed');
+  assert.equal(await box.inputValue(), 'rooflines', 'the first Escape keeps what was typed');
   await page.keyboard.press('ArrowDown'); // nothing to move to while closed
   assert.equal(await page.evaluate(() => document.activeElement.id), 'site-search');
-  await page.keyboard.type('s'); // typing opens them again
+  await page.locator('main h1').click();
+  await box.focus(); // coming back to the box opens its results again
   await results.first().waitFor();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');

@@ -55,13 +55,18 @@ class SearchPanel {
     this.#input = form.querySelector('input[type="search"]');
     this.#box = form.querySelector('[data-search-results]');
     this.#box.id ||= `${this.#input.id}-results`;
+    this.#input.setAttribute('aria-controls', this.#box.id);
     this.#announcer = announcer;
     this.#loaded = loadIndex().then((data) => { this.#data = data; }, (error) => {
       this.#status('The search could not be loaded.');
       throw error;
     });
     this.#input.addEventListener('input', () => this.update());
-    this.#input.addEventListener('focus', () => { if (this.#input.value.trim()) this.update(); });
+    // Coming back to the box from elsewhere on the page reopens its results (not from a result:
+    // Escape there closes them and comes back here).
+    this.#input.addEventListener('focus', (event) => {
+      if (!form.contains(event.relatedTarget) && this.#input.value.trim()) this.update();
+    });
     form.addEventListener('keydown', (event) => this.#key(event));
     form.addEventListener('focusout', (event) => {
       if (event.relatedTarget && !form.contains(event.relatedTarget)) this.close();
