@@ -28,6 +28,8 @@ const VOID = new Set(['br', 'hr', 'img', 'input', 'meta', 'link', 'wbr', 'col', 
 const EXERCISE_PROSE = /\bsb-exercise-(?:title|prompt)\b/;
 const ENTITIES = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', times: '×', hellip: '…', ndash: '–', mdash: '—', minus: '−' };
 
+// A comment, a tag, text. No HTML parser library: the pages are the builder's own output, well
+// formed, and a tokenizer of one pattern reads them (as page-check.mjs does).
 const TOKEN = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>|[^<]+|</g;
 
 const ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
