@@ -18,7 +18,8 @@ const PER_DECADE = 12;
 
 const WIDTH = 640;
 const HEIGHT = 360;
-const MARGIN = { left: 100, right: 32, top: 40, bottom: 52 };
+// bottom: the tick labels and the title, each a line of a phone's 22 px font.
+const MARGIN = { left: 100, right: 32, top: 40, bottom: 60 };
 // Room (viewBox units, at the phone's larger text) for a regime's name, and for the labels
 // right of the corner before they move to its left.
 const REGION_LABEL = 150;
@@ -159,7 +160,7 @@ export function bandwidthSVG(sweep, title) {
   const { left, right, top, bottom, w, h } = area;
   const x = logAxis([SIZE_MIN, SIZE_MAX], [left, right]);
   const frame = frameSVG(area) +
-    `<text class="axis-title" x="${left + w / 2}" y="${HEIGHT - 10}" text-anchor="middle" fill="currentColor">array size V (log scale)</text>` +
+    `<text class="axis-title" x="${left + w / 2}" y="${HEIGHT}" dy="-0.25em" text-anchor="middle" fill="currentColor">array size V (log scale)</text>` +
     `<text class="axis-title" x="8" y="${top - 14}" fill="currentColor">bandwidth per chip</text>`;
   const open = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" class="bandwidth">` +
     `<title>${esc(title)}</title>`;
@@ -183,7 +184,9 @@ export function bandwidthSVG(sweep, title) {
   const r = sweep.reach;
   if (r?.bytes >= SIZE_MIN && r.bytes <= SIZE_MAX) {
     const [cx, cy] = [x(r.bytes), y(r.achieved)];
-    const label = far ? `x="${cx - 10}" y="${cy - 8}" text-anchor="end"` : `x="${cx + 10}" y="${cy + 26}"`;
+    // Under the point (in em, clear of the peak line's label at any font size): right of it,
+    // or ending at the plot's right edge when the point is far right.
+    const label = far ? `x="${right - 6}" y="${cy}" dy="1.6em" text-anchor="end"` : `x="${cx + 10}" y="${cy}" dy="1.6em"`;
     parts.push(`<circle class="reach" data-bytes="${r.bytes}" cx="${cx}" cy="${cy}" r="5" fill="var(--_accent, #2557a7)"/>` +
       `<text class="reach-label" ${label} fill="currentColor">${pct(TARGET)}: ${esc(si(r.bytes / sweep.chips, 'B'))} per device</text>`);
   }

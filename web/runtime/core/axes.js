@@ -45,14 +45,18 @@ export function logAxis(domain, range) {
 // along the left edge x = `edge`, gridlines across x in `across`. `mark`: the tick mark's
 // length (0: none); `label(v)`: its text; `minor(v, i)`: a label narrow screens hide (styles.js).
 export function ticksSVG(axis, values, { side, edge, across, label, mark = 0, gap = side === 'bottom' ? 18 : 8, minor = () => false }) {
+  const start = axis.scale.range()[0];
   return values.map((v, i) => {
     const p = axis(v);
     const open = `<g class="tick${minor(v, i) ? ' minor' : ''}">`;
     const text = esc(label(v));
     if (side === 'bottom') {
+      // A label at the very corner starts there instead of centring on it, clear of the left
+      // axis's lowest label whatever the font size.
+      const anchor = Math.abs(p - start) < 1 ? 'start' : 'middle';
       return `${open}<line class="grid" x1="${p}" y1="${across[0]}" x2="${p}" y2="${across[1]}" stroke="currentColor" stroke-opacity="0.15"/>` +
         (mark ? `<line x1="${p}" y1="${edge}" x2="${p}" y2="${edge + mark}" stroke="currentColor"/>` : '') +
-        `<text x="${p}" y="${edge + gap}" text-anchor="middle" fill="currentColor">${text}</text></g>`;
+        `<text x="${p}" y="${edge + gap}" text-anchor="${anchor}" fill="currentColor">${text}</text></g>`;
     }
     return `${open}<line class="grid" x1="${across[0]}" y1="${p}" x2="${across[1]}" y2="${p}" stroke="currentColor" stroke-opacity="0.15"/>` +
       (mark ? `<line x1="${edge - mark}" y1="${p}" x2="${edge}" y2="${p}" stroke="currentColor"/>` : '') +

@@ -7,7 +7,8 @@ import { escapeHTML as esc } from './escape.js';
 
 const WIDTH = 640;
 const HEIGHT = 400;
-const MARGIN = { left: 70, right: 32, top: 20, bottom: 52 };
+// left: room for the y labels at a phone's font (21 px) clear of the rotated y title.
+const MARGIN = { left: 86, right: 32, top: 20, bottom: 52 };
 const MAX_TICKS = 8;
 
 const positive = (v) => typeof v === 'number' && Number.isFinite(v) && v > 0;
@@ -47,21 +48,33 @@ function axesSVG(scale, [x0, x1], [y0, y1]) {
     `text-anchor="middle" fill="currentColor">attainable FLOP/s</text>`;
 }
 
-// Labels sit under their roof's flat part; roofs with close peaks (H100 and v6e) would print
-// one label over the other, so each goes at least a line below the one above it.
-function otherRoofsSVG(scale, roofs, xrange) {
-  const labelY = new Map();
-  let last = -Infinity;
+// Roofs with close peaks (H100 and v6e) would print one label over the other, so roofs within
+// CLOSE px share one text, a line apart (in em, so it holds at a phone's larger font). A group
+// above the main roof is labelled above its top roof, clear of the main roof's own label (which
+// sits above the main roof); any other group under its lowest roof.
+const CLOSE = 40;
+function otherRoofsSVG(scale, roofs, xrange, mainPeak) {
+  const x = scale.x(xrange[1]) - 4;
+  const groups = [];
   for (const roof of [...roofs].sort((a, b) => b.peak_flops - a.peak_flops)) {
-    last = Math.max(scale.y(roof.peak_flops) + 14, last + 14);
-    labelY.set(roof, last);
+    const y = scale.y(roof.peak_flops);
+    const group = groups.at(-1);
+    if (group && y - group.y < CLOSE) group.roofs.push(roof);
+    else groups.push({ y, roofs: [roof] });
   }
-  return roofs.map((roof) =>
-    `<g class="other"><path class="other-roof" d="${roofPath(scale, roof, xrange)}" fill="none" ` +
+  const paths = roofs.map((roof) =>
+    `<path class="other-roof" d="${roofPath(scale, roof, xrange)}" fill="none" ` +
     `stroke="currentColor" stroke-opacity="0.4" stroke-width="1.5"><title>${esc(roof.label)}: ` +
-    `peak ${esc(si(roof.peak_flops, 'FLOP/s'))}, HBM ${esc(si(roof.hbm_bandwidth, 'B/s'))}</title></path>` +
-    `<text class="other-label" x="${scale.x(xrange[1]) - 4}" y="${labelY.get(roof)}" ` +
-    `text-anchor="end" fill="currentColor" fill-opacity="0.7">${esc(roof.label)}</text></g>`).join('');
+    `peak ${esc(si(roof.peak_flops, 'FLOP/s'))}, HBM ${esc(si(roof.hbm_bandwidth, 'B/s'))}</title></path>`).join('');
+  const mainY = scale.y(mainPeak);
+  const labels = groups.map(({ y, roofs: group }) => {
+    const above = group.every((roof) => scale.y(roof.peak_flops) < mainY - 1);
+    const lowest = scale.y(group.at(-1).peak_flops);
+    const first = above ? `${(-0.35 - 1.15 * (group.length - 1)).toFixed(2)}em` : '1.05em';
+    return `<text class="other-label" x="${x}" y="${above ? y : lowest}" text-anchor="end" fill="currentColor" fill-opacity="0.7">` +
+      group.map((roof, i) => `<tspan x="${x}" dy="${i ? '1.15em' : first}">${esc(roof.label)}</tspan>`).join('') + '</text>';
+  }).join('');
+  return `<g class="other">${paths}${labels}</g>`;
 }
 
 function pointSVG(scale, p) {
@@ -73,13 +86,14 @@ function pointSVG(scale, p) {
 }
 
 // The point's label sits at the bottom right, a corner no roof crosses (roofs rise to the
-// right), so it cannot collide with the lines or with the other chips' labels.
+// right), so it cannot collide with the lines or with the other chips' labels; its two lines
+// end (in em) above the line of the ridge's label, whatever the font size.
 function legendSVG(p) {
   const x = WIDTH - MARGIN.right - 8;
-  const y = HEIGHT - MARGIN.bottom - 52;
-  return `<text class="point-label" x="${x}" y="${y}" text-anchor="end" fill="currentColor">` +
+  const y = HEIGHT - MARGIN.bottom - 10;
+  return `<text class="point-label" x="${x}" y="${y}" dy="-2.5em" text-anchor="end" fill="currentColor">` +
     `<tspan font-weight="600"><tspan class="legend-dot" data-bound="${esc(p.bound)}">● </tspan>` +
-    `${esc(p.label)}</tspan><tspan x="${x}" dy="1.3em">${esc(si(p.intensity, 'FLOP/B'))}, ` +
+    `${esc(p.label)}</tspan><tspan x="${x}" dy="1.25em">${esc(si(p.intensity, 'FLOP/B'))}, ` +
     `${esc(si(p.achieved_flops, 'FLOP/s'))}</tspan></text>`;
 }
 
@@ -138,7 +152,7 @@ export function rooflinePlotSVG(opts) {
     `class="roofline"><title>Roofline plot. ${esc(opts.label ?? '')}; ${esc(summary)}; ` +
     `peak ${esc(si(peak, 'FLOP/s'))}, critical intensity ${esc(si(ridge, 'FLOP/B'))}</title>` +
     axesSVG(scale, xdec, ydec) +
-    otherRoofsSVG(scale, others, xrange) +
+    otherRoofsSVG(scale, others, xrange, peak) +
     mainRoofSVG(scale, roofs[0], ridge, xrange) +
     (point ? pointSVG(scale, point) + legendSVG(point) : noPoint) +
     `</svg>`;

@@ -103,8 +103,9 @@ const PLOT = `
   font-family: var(--_font); font-size: 13px; overflow: visible; }
 /* Labels drawn over lines get a halo of the background, so they stay readable. */
 .plot text { paint-order: stroke; stroke: var(--_bg); stroke-width: 3px; stroke-linejoin: round; }
-/* The SVG scales down on phones; larger text in its own units keeps it legible. */
-@container (max-width: 30rem) { .plot svg { font-size: 17px; } .plot .tick.minor text { display: none; } }
+/* The SVG scales down on phones (to about half its drawn size): text twice as large in its own
+   units keeps it at 11 px or more on screen. */
+@container (max-width: 30rem) { .plot svg { font-size: 22px; } .plot .tick.minor text { display: none; } }
 .plot .axis, .plot .tick line { stroke: var(--_muted); }
 .plot .tick text, .plot .axis-title { fill: var(--_muted); }
 .plot .grid { stroke: var(--_border); }
@@ -489,7 +490,7 @@ export const BANDWIDTH_CSS = `
 .plot .region, .plot .note { fill: var(--_muted); }
 .plot .region { font-size: 0.9em; }
 /* Bigger text on a phone, where the plot shrinks to half its drawn size. */
-@container (max-width: 30rem) { .sb-bw .plot svg { font-size: 21px; } }
+@container (max-width: 30rem) { .sb-bw .plot svg { font-size: 22px; } .sb-bw .plot .region { font-size: 1em; } }
 .plot .latency-region { fill: var(--_memory); fill-opacity: 0.08; }
 .readout { margin: 0.6rem 0 0; }
 .caption { margin: 0.5rem 0 0; color: var(--_muted); font-size: 0.85rem; }

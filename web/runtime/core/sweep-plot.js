@@ -7,7 +7,8 @@ import { escapeHTML as esc } from './escape.js';
 
 const WIDTH = 640;
 const HEIGHT = 360;
-const MARGIN = { left: 108, right: 24, top: 40, bottom: 52 };
+// bottom: the tick labels and the title, each a line of a phone's 22 px font.
+const MARGIN = { left: 108, right: 24, top: 40, bottom: 60 };
 const COLORS = ['var(--_accent, #2557a7)', 'var(--_memory, #9a5b00)', 'var(--_compute, #1a7f37)', 'var(--_comm, #c62828)'];
 
 export function sweepTitle(values) {
@@ -42,14 +43,14 @@ export function batchSweepSVG({ curves, peak, maxBatch, title }) {
     if (curve.knee !== null && curve.knee <= maxBatch) {
       parts.push(`<circle class="knee" data-knee="${esc(String(Math.round(curve.knee)))}" cx="${x(curve.knee)}" cy="${y(peak)}" r="5" fill="${color}"/>`);
     }
-    const ly = top + 150 + i * 20;
+    // One line each, in em, so the lines stay apart at a phone's larger font.
     const knee = curve.knee === null ? 'never compute-bound' : `knee at B = ${Math.round(curve.knee)}`;
-    parts.push(`<text x="${right - 8}" y="${ly}" text-anchor="end" fill="${color}" font-weight="600">` +
+    parts.push(`<text x="${right - 8}" y="${top + 150}" dy="${(1.25 * i).toFixed(2)}em" text-anchor="end" fill="${color}" font-weight="600">` +
       `${esc(curve.label)}: ${esc(knee)}</text>`);
   });
   // The y title sits above the axis, clear of the tick labels at any text size.
   parts.push(frameSVG(area),
-    `<text class="axis-title" x="${left + w / 2}" y="${HEIGHT - 10}" text-anchor="middle" fill="currentColor">token batch B</text>`,
+    `<text class="axis-title" x="${left + w / 2}" y="${HEIGHT}" dy="-0.25em" text-anchor="middle" fill="currentColor">token batch B</text>`,
     `<text class="axis-title" x="8" y="${top - 14}" fill="currentColor">achievable FLOP/s</text>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" class="sweep">` +
     `<title>${esc(title)}</title>${parts.join('')}</svg>`;
