@@ -76,8 +76,8 @@ std::optional<Error> check(const PipelineRequest& q) {
     return out_of_range(
         q.microbatches >= q.stages ? "microbatches" : "stages",
         std::string(" is too many for the simulator: stages = ") + std::to_string(q.stages) +
-            ", microbatches = " + std::to_string(q.microbatches) +
-            ", virtual_stages = " + std::to_string(v) + " make " + format_number(items) +
+            ", microbatches = " + std::to_string(q.microbatches) + ", virtual_stages = " +
+            std::to_string(v) + " make " + std::to_string(static_cast<i64>(items)) +
             " work items, over its budget of " + std::to_string(kMaxPipelineItems));
   }
   return std::nullopt;
@@ -297,6 +297,7 @@ Result<PipelineResult> simulate_pipeline(const PipelineRequest& q) {
   summarize(r, q.stages, v);
   r.ideal_time =
       d(q.microbatches) * (q.forward_cost + q.backward_input_cost + q.backward_weight_cost);
+  r.closed_form = pipeline_closed_form(q);
   if (q.max_frames > 0) record_frames(r, q, v);
   return r;
 }

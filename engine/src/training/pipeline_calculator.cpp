@@ -161,6 +161,7 @@ void explain(const PipelineRequest& q, const PipelineResult& r, const PipelineCl
   double p = d(q.stages), v = d(pipeline_schedules::chunks_of(q));
   double idle = r.bubble_fraction * p * r.step_time;
   std::string no_transfer = q.transfer_time > 0 ? ", with no transfer time" : "";
+  double kinds = items / (p * d(q.microbatches) * v);
   out.steps({
       {"Work per device",
        "m (F + I + W) = " + n(d(q.microbatches)) + " \\cdot (" + n(q.forward_cost) + " + " +
@@ -208,7 +209,8 @@ void explain(const PipelineRequest& q, const PipelineResult& r, const PipelineCl
        "closed_form_peak",
        {}},
       {"Work items",
-       "p m v \\cdot " + n(items / (p * d(q.microbatches) * v)) + " = " + n(items),
+       "p m v \\cdot " + n(kinds) + " = " + n(p) + " \\cdot " + n(d(q.microbatches)) + " \\cdot " +
+           n(v) + " \\cdot " + n(kinds) + " = " + n(items),
        items,
        "",
        "items",
@@ -228,7 +230,7 @@ std::optional<Error> compute_pipeline(const ResolvedInputs& in, ResultBuilder& o
   Result<PipelineResult> result = simulate_pipeline(q);
   if (!result.ok()) return result.error();
   const PipelineResult& r = result.value();
-  PipelineClosedForm c = pipeline_closed_form(q);
+  const PipelineClosedForm& c = r.closed_form;
   double items = pipeline_schedules::item_count(q);
   if (out.explain()) explain(q, r, c, items, out);
   out.set({

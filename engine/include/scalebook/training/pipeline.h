@@ -70,7 +70,7 @@ inline constexpr std::int64_t kMaxPipelineItems = std::int64_t{1} << 20;
 inline constexpr std::int64_t kMaxPipelineFrameCells = std::int64_t{1} << 20;
 // Input ranges, as the calculator's schema declares them.
 inline constexpr std::int64_t kMaxPipelineStages = 1024;
-inline constexpr std::int64_t kMaxPipelineMicrobatches = 1 << 20;
+inline constexpr std::int64_t kMaxPipelineMicrobatches = 1000000;
 inline constexpr std::int64_t kMaxPipelineVirtualStages = 64;
 inline constexpr double kMaxPipelineCost = 1e9;  // time units, each cost and the transfer
 
@@ -124,6 +124,13 @@ struct PipelineStage {
   double peak_activations = 0;  // microbatch activations held at once (a chunk's count 1/v)
 };
 
+// The schedule's closed forms for the request's p, m, v and costs (see above), or NaN for the
+// bubble where none is stated (zero-bubble with W > F or W > I, or m < p).
+struct PipelineClosedForm {
+  double bubble_fraction = 0;   // with transfer_time = 0
+  double peak_activations = 0;  // stage 0's, in microbatch activations
+};
+
 struct PipelineResult {
   std::vector<PipelineItem> items;    // stage by stage, each stage's in the order it runs them
   std::vector<PipelineStage> stages;  // one per device
@@ -131,17 +138,12 @@ struct PipelineResult {
   double ideal_time = 0;              // time units: m (F + I + W)
   double bubble_fraction = 0;         // idle over p step_time
   double peak_activations = 0;        // the most over the stages (stage 0 for every schedule)
-  std::int64_t frame_count = 0;       // intervals between events in the whole step
+  PipelineClosedForm closed_form;     // pipeline_closed_form(request), to compare
+  std::int64_t frame_count = 0;       // intervals between events (0 when max_frames is 0)
   std::vector<PipelineFrame> frames;  // [first_frame, first_frame + max_frames) of them
   bool frames_truncated = false;      // fewer than asked for, to stay in kMaxPipelineFrameCells
 };
 
-// The schedule's closed forms for the request's p, m, v and costs (see above), or NaN for the
-// bubble where none is stated (zero-bubble with W > F or W > I, or m < p).
-struct PipelineClosedForm {
-  double bubble_fraction = 0;   // with transfer_time = 0
-  double peak_activations = 0;  // stage 0's, in microbatch activations
-};
 PipelineClosedForm pipeline_closed_form(const PipelineRequest& request);
 
 // Errors name the field: a size below 1 or over its range, a cost not > 0 (W and the transfer
