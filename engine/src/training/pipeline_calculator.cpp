@@ -216,13 +216,17 @@ void explain(const PipelineRequest& q, const PipelineResult& r, const PipelineCl
        "items",
        {}},
   });
+}
+
+// Every device's figures: a table on both paths, as the contract wants tables.
+Table stages_table(const PipelineResult& r) {
   Table table{{"stage", "busy", "idle", "peak_activations"}, {}};
   for (std::size_t s = 0; s < r.stages.size(); ++s) {
     const PipelineStage& st = r.stages[s];
     table.rows.push_back({Value::of(static_cast<double>(s)), Value::of(st.busy), Value::of(st.idle),
                           Value::of(st.peak_activations)});
   }
-  out.table("stages", std::move(table));
+  return table;
 }
 
 std::optional<Error> compute_pipeline(const ResolvedInputs& in, ResultBuilder& out) {
@@ -244,6 +248,7 @@ std::optional<Error> compute_pipeline(const ResolvedInputs& in, ResultBuilder& o
       {"closed_form_peak", Value::of(c.peak_activations)},
       {"items", Value::of(items)},
   });
+  out.table("stages", stages_table(r));
   return std::nullopt;
 }
 
