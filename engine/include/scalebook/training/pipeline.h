@@ -44,8 +44,10 @@
 // Closed forms (pipeline_closed_form), checked against the simulation by the tests, all with
 // transfer_time = 0; they give the bubble as a fraction of p step_time as above:
 //   naive        (p - 1) / p, any costs
-//   gpipe, 1f1b  (p - 1) / (m + p - 1), any costs (bubble time (p - 1)(F + I + W) per device);
-//                1f1b with m < p runs as gpipe
+//   gpipe, 1f1b  (p - 1) / (m + p - 1), any costs and any m (bubble time (p - 1)(F + I + W)
+//                per device). With a transfer time gpipe's step is (m + p - 1)(F + I + W) plus
+//                2 (p - 1) transfers (naive's m times that), while 1f1b waits out round trips
+//                in its steady state and is never faster than gpipe
 //   interleaved  (p - 1) / (v m + p - 1): bubble time (p - 1)(F + I + W) / v per device
 //                (Narayanan et al. 2021, section 2.2.2), any costs
 //   zero-bubble  (p - 1)(F + I - W) / (m (F + I + W) + (p - 1)(F + I - W)) when W <= F and
