@@ -3,9 +3,17 @@
 // bad requests throw CalculatorErrors naming the field.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 
 const engine = await loadEngine();
+const CLI = process.env.SCALEBOOK_CLI ??
+  fileURLToPath(new URL('../../build/native/bindings/cli/scalebook', import.meta.url));
+const cli = (...args) => {
+  const r = spawnSync(CLI, args, { encoding: 'utf8' });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+};
 
 test('a 2-stage 1f1b pipeline of 2 microbatches, item by item', () => {
   const sim = engine.simulatePipeline({ stages: 2, microbatches: 2, schedule: '1f1b' });
@@ -93,4 +101,24 @@ test('bad fields give the calculator’s exact messages, naming the field', () =
     message: 'microbatches is too many for the simulator: stages = 1024, microbatches = 1024, virtual_stages = 1 make 2097152 work items, over its budget of 1048576',
   });
   assert.deepEqual(failure({ stages: [2] }), { code: 'invalid_argument', field: 'stages', message: 'stages must be a number or text, got an array' });
+});
+
+test('scalebook simulate pipeline prints the same schedule as the WASM API, and a Gantt grid on request', () => {
+  const request = { stages: 4, microbatches: 8, schedule: 'zero-bubble' };
+  const r = cli('simulate', 'pipeline', 'stages=4', 'microbatches=8', 'schedule=zero-bubble');
+  assert.equal(r.code, 0, r.err);
+  const printed = JSON.parse(r.out);
+  const sim = engine.simulatePipeline(request);
+  assert.deepEqual(printed.items, sim.items);
+  assert.deepEqual(printed.stages, sim.stages);
+  for (const key of ['schedule', 'step_time', 'ideal_time', 'bubble_fraction', 'closed_form_bubble', 'peak_activations', 'closed_form_peak']) {
+    assert.equal(printed[key], sim[key], key);
+  }
+  const text = cli('--text', 'simulate', 'pipeline', 'stages=2', 'microbatches=2');
+  assert.match(text.out, /\nstage 0 {3}F0F1\.\.\.\.B0B0\.\.B1B1\n/);
+  assert.match(text.out, /\nstage 1 {3}\.\.F0B0B0F1B1B1\.\.\.\.\n/);
+  const bad = cli('simulate', 'pipeline', 'stages=0');
+  assert.equal(bad.code, 2);
+  assert.equal(bad.err, 'scalebook: stages must be >= 1, got 0\n');
+  assert.equal(cli('simulate', 'systolic').err, 'scalebook: simulate takes a simulation: pipeline, got "systolic"\n');
 });
