@@ -20,8 +20,8 @@
 //   engine's work budget (kMaxSimWork, which also counts each cycle's bookkeeping, so a
 //   990^3 GEMM on a 1 x 1 array is refused at once); simulateCollective records at most
 //   kMaxSimStateValues numbers; simulatePipeline runs at most kMaxPipelineItems (2^20) work
-//   items and records at most 2^20 stage entries of frames; a sweep evaluates at most 10000 points, a solve at most 200;
-//   shardingLayout draws at most 4096 devices.
+//   items and records at most 2^20 stage entries of frames; a sweep evaluates at most 10000
+//   points, a solve at most 200; shardingLayout draws at most 4096 devices.
 import createScalebookEngine from './generated/scalebook-engine.mjs';
 import * as check from './checks.mjs';
 import { CalculatorError, fail, limits } from './checks.mjs';
