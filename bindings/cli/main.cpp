@@ -8,6 +8,7 @@
 #include "exercise_cmd.h"
 #include "json_out.h"
 #include "options.h"
+#include "simulate_cmd.h"
 #include "sweep_cmd.h"
 #include "text_out.h"
 
@@ -27,6 +28,8 @@ constexpr const char* kUsage =
     "        [--outputs a,b] [name=value]...   outputs at each value of one input\n"
     "  solve NAME --over INPUT --output OUTPUT --target X --from A --to B [name=value]...\n"
     "                            the smallest INPUT in [A, B] at which OUTPUT reaches X\n"
+    "  simulate pipeline [name=value]...  a pipeline schedule played item by item (the\n"
+    "                            pipeline calculator's inputs; text draws the Gantt grid)\n"
     "  chips                     the hardware catalog\n"
     "  chip ID                   one chip with its source notes\n"
     "  models                    the model catalog\n"
@@ -157,6 +160,7 @@ int main(int argc, char** argv) {
   if (command == "calc") return calc(opt);
   if (command == "sweep") return scalebook::cli::sweep_command(opt);
   if (command == "solve") return scalebook::cli::solve_command(opt);
+  if (command == "simulate") return scalebook::cli::simulate_command(opt);
   if (command == "chips") return chips(opt);
   if (command == "chip") return chip(opt);
   if (command == "models") return models(opt);

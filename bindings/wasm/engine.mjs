@@ -1,5 +1,5 @@
 // The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, sweep, solve,
-// chips, models, ..., simulateSystolic, simulateCollective, shardingLayout }.
+// chips, models, ..., simulateSystolic, simulateCollective, simulatePipeline, shardingLayout }.
 // Results are plain objects; bad input throws a CalculatorError with code, field, message and,
 // for an error inside a text input (a sharding spec), the offending character's position.
 //
@@ -19,13 +19,17 @@
 //   simulateSystolic takes max_pe_steps up to 1e9 (its default) and refuses any shape over the
 //   engine's work budget (kMaxSimWork, which also counts each cycle's bookkeeping, so a
 //   990^3 GEMM on a 1 x 1 array is refused at once); simulateCollective records at most
-//   kMaxSimStateValues numbers; a sweep evaluates at most 10000 points, a solve at most 200;
-//   shardingLayout draws at most 4096 devices.
+//   kMaxSimStateValues numbers; simulatePipeline runs at most kMaxPipelineItems (2^20) work
+//   items and records at most 2^20 stage entries of frames; a sweep evaluates at most 10000
+//   points, a solve at most 200; shardingLayout draws at most 4096 devices.
 import createScalebookEngine from './generated/scalebook-engine.mjs';
 import * as check from './checks.mjs';
 import { CalculatorError, fail, limits } from './checks.mjs';
 
 export { CalculatorError };
+
+// WorkKind's order in the engine (scalebook/training/pipeline.h).
+const PIPELINE_KINDS = ['F', 'B', 'I', 'W'];
 
 function unwrap(result) {
   if (!result.ok) throw new CalculatorError(result.error);
@@ -231,6 +235,35 @@ export function wrapModule(module) {
       out.time = sim.time;
       out.closed_form = sim.closed_form;
       return out;
+    },
+    // A pipeline-parallel training step played schedule by schedule
+    // (engine/include/scalebook/training/pipeline.h). request: the pipeline calculator's inputs
+    // { stages, microbatches, schedule: 'naive' | 'gpipe' | '1f1b' | 'interleaved' |
+    // 'zero-bubble', virtual_stages, forward_cost, backward_input_cost, backward_weight_cost,
+    // transfer_time } (checked by its schema, its defaults) plus first_frame and max_frames
+    // (the frames to record, default none). Returns { schedule, items: [{ stage, microbatch,
+    // chunk, kind: 'F' | 'B' | 'I' | 'W', start, end }] (stage by stage, each in the order it
+    // runs them; B is the whole backward, I and W its input- and weight-gradient halves),
+    // stages: [{ busy, idle, peak_activations }], step_time, ideal_time, bubble_fraction,
+    // peak_activations, closed_form_bubble (null where none is stated), closed_form_peak,
+    // frame_count (intervals between events; 0 unless frames are asked for), frames: [{ time,
+    // duration, running: Float64Array (per stage, an index into items or -1 when idle),
+    // activations: Float64Array (per stage, microbatch activations held) }],
+    // frames_truncated }.
+    simulatePipeline(request = {}) {
+      const sim = unwrap(module.simulatePipeline(check.inputs(request, '', 'request'))).simulation;
+      const { items } = sim;
+      return {
+        ...sim,
+        items: Array.from(items.stage, (stage, i) => ({
+          stage,
+          microbatch: items.microbatch[i],
+          chunk: items.chunk[i],
+          kind: PIPELINE_KINDS[items.kind[i]],
+          start: items.start[i],
+          end: items.end[i],
+        })),
+      };
     },
     // Which block of an array each device holds, for the sharding picture. request:
     // { array: 'A[I_XY, J]', mesh: 'X=2, Y=2' } (mesh also {X: 2, Y: 2} or a slice shape 2x2).
