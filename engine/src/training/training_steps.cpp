@@ -114,7 +114,9 @@ void collective_steps(const Explained& e, Steps& st) {
                               "\\max\\left(" +
                                   q(r.t_latency, "s") + ", \\frac{" + q(r.bytes, "B") + "}{" +
                                   q(1 / r.per_byte, "B/s") + "}\\right) = " + q(r.time, "s");
-    st.add(std::move(label), std::move(latex), r.time, "s", "");
+    // Each feeds the sum its row joins, whose step follows.
+    const char* sum = r.mask & kDcnMask ? "t_dcn" : r.critical ? "t_critical" : "t_overlap_ici";
+    st.add(std::move(label), std::move(latex), r.time, "s", sum);
   }
   st.add("Critical-path communication (TP, EP, pipeline sends)",
          "T_\\text{crit} = \\textstyle\\sum \\text{count} \\cdot T = " + q(s.t_critical, "s"),

@@ -77,22 +77,27 @@ TEST_CASE("training: a slice the chip cannot have, a chip without ICI, unknown p
   Error shape = bad({{"shape", text("4x4x40")}});
   CHECK(shape.field == "shape");
   check_error(bad({{"shape", text("16x16")}}), ErrorCode::invalid_argument, "shape",
-              "shape has 2 axes, but tpu-v5p slices have 3 (a 3D torus)");
+              "shape has 2 axes but tpu-v5p is a 3D torus");
   check_error(bad({{"shape", text("4 by 4")}}), ErrorCode::invalid_argument, "shape",
               "shape must be sizes joined by x, like 4x4x8, got \"4 by 4\"");
   check_error(bad({{"chip", text("h100")}}), ErrorCode::unsupported, "chip",
               "training models a TPU slice over ICI, and h100 has no ICI torus in the catalog; "
               "pick a TPU");
   check_error(bad({{"model", text("gpt-9")}}), ErrorCode::invalid_argument, "model",
-              "model must be one of ?");
+              "model must be one of llama-3-70b, llama-3-8b, llama-3-405b, llama-2-13b, gemma-7b, "
+              "gemma-2-27b, deepseek-v3, transformers-q1, inference-q1, inference-q5-moe, custom, "
+              "book-mlp, got \"gpt-9\"");
   check_error(bad({{"model", text("book-mlp")}, {"N", num(8)}}), ErrorCode::invalid_argument, "N",
               "model=book-mlp takes only L, D and F; N is not part of it");
 }
 
 TEST_CASE("training: NaN, zero, negative and huge numbers name their field", "[training][errors]") {
-  check_error(bad({{"B", text("nan")}}), ErrorCode::invalid_argument, "B", "?");
-  check_error(bad({{"B", num(0)}}), ErrorCode::out_of_range, "B", "?");
-  check_error(bad({{"T", num(-4)}}), ErrorCode::out_of_range, "T", "?");
-  check_error(bad({{"slices", num(1e300)}}), ErrorCode::out_of_range, "slices", "?");
-  check_error(bad({{"tp", num(2.5)}}), ErrorCode::invalid_argument, "tp", "?");
+  check_error(bad({{"B", text("nan")}}), ErrorCode::invalid_argument, "B",
+              "B must be a number, got \"nan\"");
+  check_error(bad({{"B", num(0)}}), ErrorCode::out_of_range, "B", "B must be >= 1, got 0");
+  check_error(bad({{"T", num(-4)}}), ErrorCode::out_of_range, "T", "T must be >= 1, got -4");
+  check_error(bad({{"slices", num(1e300)}}), ErrorCode::out_of_range, "slices",
+              "slices must be <= 100000, got 1e300");
+  check_error(bad({{"tp", num(2.5)}}), ErrorCode::invalid_argument, "tp",
+              "tp must be a whole number, got 2.5");
 }

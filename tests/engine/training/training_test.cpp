@@ -182,18 +182,37 @@ TEST_CASE("chapter 5, Question 3: LLaMA-2 13B on a v5p 16x16x16 with a 3M-token 
     // 1024 tokens per chip clears 850: compute-bound.
     Inputs more = base;
     more["B"] = num(4194304);
+    more["T"] = num(1024);
     CHECK(output_value(tr(more), "bound").text == "compute");
   }
   SECTION("3c: mixed FSDP x TP needs only 235 tokens per chip; X_opt near the book's 1333") {
+    // The thresholds are the MLP's: the book's layer with LLaMA-2 13B's D, F and L (a 16-way
+    // TP axis divides F but not the 40 heads, and no 4096-chip v5p slice has a 4-chip axis).
     Inputs in = base;
+    in["model"] = text("book-mlp");
+    in["D"] = num(5120);
+    in["F"] = num(13824);
+    in["L"] = num(40);
     in["fsdp_axes"] = text("XY");
     in["tp_axes"] = text("Z");
     Calculation c = tr(in);
+    CHECK(output(c, "M_X") == 2);
+    CHECK(output(c, "M_Y") == 1);
     CHECK(output(c, "mixed_batch") == Approx(2550.0 * 2550 / (2 * 13824)).epsilon(1e-12));
     CHECK(output(c, "mixed_batch") == Approx(235).epsilon(0.005));  // book 235
     CHECK(output(c, "x_opt") == Approx(std::sqrt(3145728.0 / 13824 * 2 * 4096)).epsilon(1e-12));
     CHECK(output(c, "x_opt") == Approx(1333).epsilon(0.025));  // book's 1333 is for 3e6 tokens
     CHECK(output(c, "max_tp") == Approx(13824.0 / 2550).epsilon(1e-12));  // 5.4: 4-way is fine
+    // LLaMA-2 13B itself as the book's 16 x 4 on a 64-chip cube: compute-bound at 768 per chip.
+    Calculation cube = tr({{"model", text("llama-2-13b")},
+                           {"chip", text("tpu-v5p")},
+                           {"shape", text("4x4x4")},
+                           {"fsdp_axes", text("XY")},
+                           {"tp_axes", text("Z")},
+                           {"B", num(49152)},
+                           {"T", num(1024)}});
+    CHECK(output(cube, "tp_degree") == 4);
+    CHECK(output_value(cube, "bound").text == "compute");
     // The book's step time at 40% MFU, 6 P B / (N C 0.4), with its decimal 3e6 tokens.
     Calculation dec = tr({{"model", text("llama-2-13b")},
                           {"chip", text("tpu-v5p")},
@@ -276,7 +295,7 @@ TEST_CASE("a step: compute, bubble, overlap and the bounds keep their order", "[
                {"fsdp_axes", text("XY")},
                {"pp_axes", text("Z")},
                {"microbatches", num(16)},
-               {"B", num(1048576)},
+               {"B", num(8388608)},
                {"T", num(4096)}};
   Calculation c = tr(in);
   CHECK(output(c, "pp_degree") == 16);
