@@ -22,9 +22,12 @@ constexpr const char* kAxesNames[] = {"dp_axes", "fsdp_axes", "tp_axes", "pp_axe
 // text inputs and the presets.
 struct Kept {
   TrainingLayout layout;
-  TrainingShape shape;
+  TrainingConfig base;      // every field but the number inputs' (read_numbers)
+  double catalog_peak = 0;  // FLOP/s of the compute dtype, before the peak_flops override
   mutable CostMemo memo;
 };
+
+Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip);
 
 Result<Kept> keep(const ResolvedInputs& in, const Chip& chip, const Model& model) {
   std::array<const std::string*, kStrategies> axes{};
@@ -32,10 +35,14 @@ Result<Kept> keep(const ResolvedInputs& in, const Chip& chip, const Model& model
     if (in.has(kAxesNames[s])) axes[static_cast<std::size_t>(s)] = &in.text(kAxesNames[s]);
   Result<TrainingLayout> layout = parse_layout(chip, in.text("shape"), axes);
   if (!layout.ok()) return layout.error();
+  Result<TrainingConfig> base = read_choices(in, chip);
+  if (!base.ok()) return base.error();
   Kept k;
   k.layout = std::move(layout.value());
-  k.shape =
+  k.base = base.value();
+  k.base.shape =
       model.id == kBookMlp ? book_mlp_shape(model.D, model.F, model.L) : shape_of_model(model);
+  k.catalog_peak = peak_flops(chip, *parse_dtype(in.text("dtype")));
   return k;
 }
 
@@ -92,58 +99,83 @@ void layout_line(const TrainingLayout& layout, double slices, Line& line) {
   }
 }
 
+Value text_value(std::string_view s) {
+  Value v;
+  v.kind = Value::Kind::text;
+  v.text.assign(s);
+  return v;
+}
+
 Table collectives_table(const TrainingLayout& layout, const TrainingStep& s) {
   Table t;
-  for (const OutputSpec& c : training_parts::training_schema().tables[0].columns)
-    t.columns.push_back(c.name);
-  t.rows.reserve(static_cast<std::size_t>(s.n_rows));
+  const std::vector<OutputSpec>& columns = training_parts::training_schema().tables[0].columns;
+  t.columns.reserve(columns.size());
+  for (const OutputSpec& c : columns) t.columns.push_back(c.name);
+  t.rows.resize(static_cast<std::size_t>(s.n_rows));
   for (int i = 0; i < s.n_rows; ++i) {
     const CollectiveRow& r = s.rows[static_cast<std::size_t>(i)];
-    std::string axes;
-    if (r.mask & kDcnMask) {
-      axes = "DCN";
-    } else {
+    char axes[4] = {'D', 'C', 'N', 0};
+    std::size_t n = 3;
+    if (!(r.mask & kDcnMask)) {
+      n = 0;
       for (std::size_t a = 0; a < layout.axes.size(); ++a)
-        if (r.mask & (1u << a)) axes += layout.axes[a].name;
+        if (r.mask & (1u << a)) axes[n++] = layout.axes[a].name;
     }
-    t.rows.push_back({Value::of(to_string(r.phase)), Value::of(to_string(r.op)),
-                      Value::of(to_string(r.strategy)), Value::of(r.tensor),
-                      Value::of(std::move(axes)), Value::of(r.bytes), Value::of(r.count),
-                      Value::of(r.time), Value::of(r.total()),
-                      Value::of(r.critical ? "yes" : "no")});
+    std::vector<Value>& row = t.rows[static_cast<std::size_t>(i)];
+    row.reserve(10);
+    row.push_back(text_value(to_string(r.phase)));
+    row.push_back(text_value(to_string(r.op)));
+    row.push_back(text_value(to_string(r.strategy)));
+    row.push_back(text_value(r.tensor));
+    row.push_back(text_value(std::string_view(axes, n)));
+    row.push_back(Value::of(r.bytes));
+    row.push_back(Value::of(r.count));
+    row.push_back(Value::of(r.time));
+    row.push_back(Value::of(r.total()));
+    row.push_back(text_value(r.critical ? "yes" : "no"));
   }
   return t;
 }
 
-Result<TrainingConfig> read_config(const ResolvedInputs& in, const Chip& chip) {
+// The choices, texts and the chip's numbers: fixed for a prepared calculation.
+Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip) {
   TrainingConfig c;
   const Dtype compute = *parse_dtype(in.text("dtype"));
-  Result<ChipNumbers> hw = resolve_chip(in, compute);
-  if (!hw.ok()) return hw.error();
-  c.peak_flops = hw.value().peak_flops;
-  c.hbm_bandwidth = hw.value().hbm_bandwidth;
+  if (!in.has("peak_flops") && peak_flops(chip, compute) <= 0) {
+    return Error{ErrorCode::unsupported, "dtype",
+                 chip.id + " has no " + to_string(compute) +
+                     " peak in the catalog; give peak_flops to set one"};
+  }
   c.hbm_capacity = chip.hbm_capacity;
   c.ici_link = chip.ici_link_bandwidth;
   c.ici_latency = chip.ici_hop_latency;
   c.dcn_bandwidth = chip.dcn_bandwidth;
   c.pcie_bandwidth = chip.pcie_bandwidth;
-  c.B = in.number("B");
-  c.T = in.number("T");
-  c.slices = in.number("slices");
   c.zero = in.text("zero")[0] - '0';
-  c.microbatches = in.number("microbatches");
   c.schedule =
       in.text("schedule") == "gpipe" ? PipelineSchedule::gpipe : PipelineSchedule::one_f_one_b;
-  c.grad_accum = in.number("grad_accum");
   c.a = bytes_per_element(compute);
   c.w = bytes_per_element(*parse_dtype(in.text("dtype_params")));
   c.g = in.has("dtype_grads") ? bytes_per_element(*parse_dtype(in.text("dtype_grads"))) : c.w;
   c.o = bytes_per_element(*parse_dtype(in.text("dtype_optimizer")));
   c.optimizer_states = states_of(in.text("optimizer"));
   c.remat = remat_of(in.text("remat"));
-  if (in.has("checkpoints")) c.checkpoints = in.number("checkpoints");
   c.offload = in.text("offload") == "yes";
   return c;
+}
+
+// The number inputs, read on every evaluation (a sweep may vary any of them). peak_flops and
+// hbm_bandwidth override the chip's, as resolve_chip reads them.
+void read_numbers(const ResolvedInputs& in, const Kept& k, const Chip& chip, TrainingConfig& c) {
+  c.peak_flops = in.has("peak_flops") ? in.number("peak_flops") : k.catalog_peak;
+  c.hbm_bandwidth = in.has("hbm_bandwidth") ? in.number("hbm_bandwidth") : chip.hbm_bandwidth;
+  c.B = in.number("B");
+  c.T = in.number("T");
+  c.slices = in.number("slices");
+  c.microbatches = in.number("microbatches");
+  c.grad_accum = in.number("grad_accum");
+  c.checkpoints.reset();
+  if (in.has("checkpoints")) c.checkpoints = in.number("checkpoints");
 }
 
 void set_outputs(const TrainingConfig& c, const TrainingLayout& layout, const TrainingStep& s,
@@ -228,13 +260,10 @@ std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& o
   for (int s = 0; s < kStrategies; ++s)
     if (in.has(kDegreeNames[s])) given[static_cast<std::size_t>(s)] = in.number(kDegreeNames[s]);
   if (std::optional<Error> bad = check_degrees(k.layout, given)) return bad;
-  Result<TrainingConfig> config = read_config(in, *chip);
-  if (!config.ok()) return config.error();
-  TrainingConfig& c = config.value();
-  c.shape = k.shape;
-  Result<TrainingStep> step = evaluate_training(c, k.layout, k.memo);
-  if (!step.ok()) return step.error();
-  const TrainingStep& s = step.value();
+  TrainingConfig c = k.base;
+  read_numbers(in, k, *chip, c);
+  TrainingStep s;
+  if (std::optional<Error> bad = evaluate_training(c, k.layout, k.memo, s)) return bad;
   set_outputs(c, k.layout, s, out);
   out.table("collectives", collectives_table(k.layout, s));
   if (out.explain()) out.steps(training_parts::training_steps({&c, &k.layout, &s, model->name}));

@@ -119,10 +119,9 @@ void add_thresholds(const TrainingConfig& c, const TrainingLayout& layout, Train
   s.dcn_batch = c.dcn_bandwidth > 0 ? c.peak_flops / c.dcn_bandwidth : 0;
 }
 
-Result<TrainingStep> evaluate_training(const TrainingConfig& c, const TrainingLayout& layout,
-                                       CostMemo& memo) {
-  if (std::optional<Error> bad = check_training(c, layout)) return *bad;
-  TrainingStep s;
+std::optional<Error> evaluate_training(const TrainingConfig& c, const TrainingLayout& layout,
+                                       CostMemo& memo, TrainingStep& s) {
+  if (std::optional<Error> bad = check_training(c, layout)) return bad;
   const auto& d = layout.degrees;
   s.chips_total = layout.chips * c.slices;
   s.batch_shards = d[kDp] * d[kFsdp] * d[kEp] * c.slices;
@@ -135,7 +134,7 @@ Result<TrainingStep> evaluate_training(const TrainingConfig& c, const TrainingLa
   add_memory(c, layout, s);
   add_thresholds(c, layout, s);
   add_step_time(c, s);
-  return s;
+  return std::nullopt;
 }
 
 }  // namespace scalebook

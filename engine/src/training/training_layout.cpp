@@ -137,15 +137,16 @@ std::optional<Error> check_degrees(const TrainingLayout& layout,
     }
   }
   double product = 1;
-  std::string terms;
   int first = -1;
   for (int s = 0; s < kStrategies; ++s) {
-    double d = given[s] > 0 ? given[s] : layout.degrees[s];
     if (given[s] > 0 && first < 0) first = s;
-    product *= d;
-    terms += (terms.empty() ? "" : " x ") + format_number(d);
+    product *= given[s] > 0 ? given[s] : layout.degrees[s];
   }
   if (first >= 0 && product != layout.chips) {
+    std::string terms;
+    for (int s = 0; s < kStrategies; ++s)
+      terms +=
+          (terms.empty() ? "" : " x ") + format_number(given[s] > 0 ? given[s] : layout.degrees[s]);
     return fail(ErrorCode::invalid_argument, kStrategyNames[first],
                 "dp x fsdp x tp x pp x ep must multiply to the slice's " +
                     format_number(layout.chips) + " chips (" + layout.shape + "), got " + terms +

@@ -244,9 +244,10 @@ struct TrainingStep {
 };
 
 // Checks a layout's degrees against the model and the batch (the errors the adapter names),
-// then evaluates the step. `memo` keeps collective costs across calls with the same layout.
-Result<TrainingStep> evaluate_training(const TrainingConfig& config, const TrainingLayout& layout,
-                                       CostMemo& memo);
+// then evaluates the step into `step`, which must be a default TrainingStep. `memo` keeps
+// collective costs across calls with the same layout.
+std::optional<Error> evaluate_training(const TrainingConfig& config, const TrainingLayout& layout,
+                                       CostMemo& memo, TrainingStep& step);
 
 // The parts evaluate_training runs, in order (training_*.cpp).
 std::optional<Error> check_training(const TrainingConfig& c, const TrainingLayout& layout);
