@@ -365,3 +365,37 @@ TEST_CASE("a prepared training calculation sweeps the batch", "[training]") {
   Calculation direct = tr({{"model", text("llama-3-70b")}, {"B", num(33554432)}});
   CHECK(y[0] == output(direct, "step_time"));
 }
+
+TEST_CASE("expert parallelism moves the routed tokens with AllToAlls on the critical path",
+          "[training]") {
+  Calculation c = tr({{"model", text("deepseek-v3")},
+                      {"chip", text("tpu-v5p")},
+                      {"shape", text("4x4x8")},
+                      {"ep_axes", text("Z")},
+                      {"B", num(524288)},
+                      {"T", num(4096)},
+                      {"remat", text("block")}});
+  CHECK(output(c, "ep_degree") == 8);
+  CHECK(output_value(c, "layout").text == "fsdp 16 (XY) x ep 8 (Z)");
+  std::size_t r = row_of(c, "all-to-all", "routed tokens");
+  // Each of the 8 chips routes its 4096 tokens to k = 8 experts: the group's array is
+  // 2 B x 4096 x 8 x D x 8.
+  CHECK(cell(c, r, "bytes").number == 2.0 * 4096 * 8 * 7168 * 8);
+  CHECK(cell(c, r, "count").number == 2 * 58);  // dispatch and combine, 58 MoE layers
+  CHECK(cell(c, r, "critical").text == "yes");
+  CHECK(cell(c, r, "axes").text == "Z");
+}
+
+TEST_CASE("gradient accumulation repeats the FSDP gathers and shrinks the activations",
+          "[training]") {
+  Inputs in = book_mlp(8192, 32768, "4x4x4");
+  in["B"] = num(262144);
+  in["T"] = num(1024);
+  Calculation one = tr(in);
+  in["grad_accum"] = num(4);
+  Calculation four = tr(in);
+  CHECK(output(four, "micro_tokens") == output(one, "micro_tokens") / 4);
+  CHECK(output(four, "mem_activations") == Approx(output(one, "mem_activations") / 4));
+  CHECK(output(four, "t_overlap_ici") == Approx(4 * output(one, "t_overlap_ici")));
+  CHECK(output(four, "flops_step") == output(one, "flops_step"));
+}
