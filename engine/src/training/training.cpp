@@ -108,15 +108,19 @@ void add_thresholds(const TrainingConfig& c, const TrainingLayout& layout, Train
   s.M_X = mx > 1 ? mx : 1;
   s.M_Y = m[kTp] > 1 ? m[kTp] : 1;
   const double F = c.shape.F;
-  s.critical_batch = s.alpha / s.M_X;
-  s.max_tp = s.M_Y * F / s.alpha;
+  // The book's closed forms take 2-byte weights and activations; other widths scale the bytes
+  // each side moves (int8 activations halve TP's bytes as int8 doubles C: the TP limit holds).
+  const double alpha_w = s.alpha * (c.w / 2);  // weights and gradients (DP, FSDP)
+  const double alpha_a = s.alpha * (c.a / 2);  // activations (TP)
+  s.critical_batch = alpha_w / s.M_X;
+  s.max_tp = s.M_Y * F / alpha_a;
   // The FSDP x TP group and the batch it shares.
   const double N = d[kFsdp] * d[kTp];
   const double B = c.B / (d[kDp] * d[kEp] * c.slices);
-  s.x_opt = std::sqrt(B / F * s.M_X / s.M_Y * N);
+  s.x_opt = std::sqrt(c.a / c.w * B / F * s.M_X / s.M_Y * N);
   s.y_opt = N / s.x_opt;
-  s.mixed_batch = s.alpha * s.alpha / (s.M_X * s.M_Y * F);
-  s.dcn_batch = c.dcn_bandwidth > 0 ? c.peak_flops / c.dcn_bandwidth : 0;
+  s.mixed_batch = alpha_w * alpha_a / (s.M_X * s.M_Y * F);
+  s.dcn_batch = c.dcn_bandwidth > 0 ? c.peak_flops / c.dcn_bandwidth * (c.g / 2) : 0;
 }
 
 std::optional<Error> evaluate_training(const TrainingConfig& c, const TrainingLayout& layout,

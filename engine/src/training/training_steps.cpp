@@ -201,22 +201,26 @@ void threshold_steps(const Explained& e, Steps& st) {
          "\\alpha = \\frac{C}{W_\\text{ici}} = \\frac{" + q(c.peak_flops, "FLOP/s") + "}{" +
              q(s.W_ici, "B/s") + "} = " + n(s.alpha),
          s.alpha, "FLOP/B", "alpha", {"W_ici"});
-  st.add("DP/FSDP are compute-bound above this batch per chip",
-         "\\frac{B}{X} > \\frac{\\alpha}{M_X} = \\frac{" + n(s.alpha) + "}{" + n(s.M_X) +
+  // alpha as the side that moves the bytes sees it: the book's 2-byte elements, else scaled.
+  const double aw = s.alpha * (c.w / 2), aa = s.alpha * (c.a / 2);
+  const std::string scaled =
+      c.w == 2 && c.a == 2 ? "" : " (alpha scaled by bytes / 2 for the dtypes)";
+  st.add("DP/FSDP are compute-bound above this batch per chip" + scaled,
+         "\\frac{B}{X} > \\frac{\\alpha}{M_X} = \\frac{" + n(aw) + "}{" + n(s.M_X) +
              "} = " + q(s.critical_batch, "tokens"),
          s.critical_batch, "tokens", "critical_batch", {"alpha"});
-  st.add("Largest useful TP degree",
+  st.add("Largest useful TP degree" + scaled,
          "Y < \\frac{M_Y F}{\\alpha} = \\frac{" + n(s.M_Y) + " \\cdot " + n(c.shape.F) + "}{" +
-             n(s.alpha) + "} = " + n(s.max_tp),
+             n(aa) + "} = " + n(s.max_tp),
          s.max_tp, "chips", "max_tp", {"alpha"});
-  st.add("Optimal FSDP degree of FSDP x TP",
+  st.add("Optimal FSDP degree of FSDP x TP" + scaled,
          "X_{opt} = \\sqrt{\\frac{B}{F} \\frac{M_X}{M_Y} N} = \\sqrt{\\frac{" +
              n(c.B / (d[kDp] * d[kEp] * c.slices)) + "}{" + n(c.shape.F) + "} \\cdot \\frac{" +
              n(s.M_X) + "}{" + n(s.M_Y) + "} \\cdot " + n(d[kFsdp] * d[kTp]) + "} = " + n(s.x_opt),
          s.x_opt, "chips", "x_opt");
-  st.add("Mixed FSDP + TP is compute-bound above this batch per chip",
-         "\\frac{B}{N} > \\frac{\\alpha^2}{M_X M_Y F} = \\frac{" + n(s.alpha) + "^2}{" + n(s.M_X) +
-             " \\cdot " + n(s.M_Y) + " \\cdot " + n(c.shape.F) +
+  st.add("Mixed FSDP + TP is compute-bound above this batch per chip" + scaled,
+         "\\frac{B}{N} > \\frac{\\alpha^2}{M_X M_Y F} = \\frac{" + n(aw) + " \\cdot " + n(aa) +
+             "}{" + n(s.M_X) + " \\cdot " + n(s.M_Y) + " \\cdot " + n(c.shape.F) +
              "} = " + q(s.mixed_batch, "tokens"),
          s.mixed_batch, "tokens", "mixed_batch", {"alpha"});
   if (s.dcn_batch > 0) {

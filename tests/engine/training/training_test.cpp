@@ -399,3 +399,15 @@ TEST_CASE("gradient accumulation repeats the FSDP gathers and shrinks the activa
   CHECK(output(four, "t_overlap_ici") == Approx(4 * output(one, "t_overlap_ici")));
   CHECK(output(four, "flops_step") == output(one, "flops_step"));
 }
+
+TEST_CASE("int8 doubles alpha to 5100 on v5p, but TP's bytes halve, so the TP limit holds",
+          "[training]") {
+  Inputs in = book_mlp(8192, 30000, "4x4x4");
+  in["B"] = num(64 * 1024);
+  in["T"] = num(1024);
+  const double bf16 = output(tr(in), "max_tp");
+  in["dtype"] = text("int8");
+  Calculation c = tr(in);
+  CHECK(output(c, "alpha") == Approx(5100).epsilon(1e-12));  // training-wx-tp-int8
+  CHECK(output(c, "max_tp") == Approx(bf16).epsilon(1e-12));
+}

@@ -60,7 +60,15 @@
 // the bandwidth both ways of one axis): per-chip batch for DP/FSDP alpha / M_X; largest useful
 // TP degree M_Y F / alpha; X_opt = sqrt(B / F * M_X / M_Y * N) for N = fsdp x tp chips;
 // mixed per-chip batch alpha^2 / (M_X M_Y F); the batch per slice for DP over DCN, C / W_dcn.
-// M_X counts fsdp's axes (dp's without fsdp), M_Y tp's, each at least 1.
+// M_X counts fsdp's axes (dp's without fsdp), M_Y tp's, each at least 1. The forms take 2-byte
+// weights and activations, as the book does; other widths scale alpha by bytes / 2 on the side
+// that moves them (int8 activations: C doubles, TP's bytes halve, the TP limit stays).
+//
+// Where this departs from the book: the book's compute-bound conditions compare one pass
+// (forward or backward); here the whole step's compute and communication are compared, which
+// for ZeRO-3 and TP gives the same thresholds, and for pure DP (no forward communication)
+// 2/3 of the book's. The book's summary table gives mixed FSDP + TP's backward 8BD/X of TP
+// traffic; its TP algorithm, followed here, has 4BD/X (AllGather dOut, ReduceScatter dIn).
 #include <array>
 #include <cstdint>
 #include <optional>
