@@ -74,8 +74,8 @@ TEST_CASE("training: the batch must be whole sequences that split over the shard
 
 TEST_CASE("training: a slice the chip cannot have, a chip without ICI, unknown presets",
           "[training][errors]") {
-  Error shape = bad({{"shape", text("4x4x40")}});
-  CHECK(shape.field == "shape");
+  check_error(bad({{"shape", text("4x4x40")}}), ErrorCode::out_of_range, "shape",
+              "shape 4x4x40 exceeds the tpu-v5p pod of 16x20x28");
   check_error(bad({{"shape", text("16x16")}}), ErrorCode::invalid_argument, "shape",
               "shape has 2 axes but tpu-v5p is a 3D torus");
   check_error(bad({{"shape", text("4 by 4")}}), ErrorCode::invalid_argument, "shape",
