@@ -69,6 +69,13 @@
 // for ZeRO-3 and TP gives the same thresholds, and for pure DP (no forward communication)
 // 2/3 of the book's. The book's summary table gives mixed FSDP + TP's backward 8BD/X of TP
 // traffic; its TP algorithm, followed here, has 4BD/X (AllGather dOut, ReduceScatter dIn).
+//
+// Left out: an axis split between two strategies (the book's 1024 x 4 on a 16x16x16; each axis
+// serves one strategy here), GPU clusters (TPU slices only), interleaved and zero-bubble
+// pipeline schedules (the pipeline simulator's), sequence/context parallelism as its own
+// strategy, ZeRO-3's gathered-layer buffers and the working set of the layer being computed,
+// the embeddings' own collectives (their parameters are shared out over the layers), and
+// overlap between collectives on the same links beyond adding their times.
 #include <array>
 #include <cstdint>
 #include <optional>
