@@ -411,3 +411,23 @@ TEST_CASE("int8 doubles alpha to 5100 on v5p, but TP's bytes halve, so the TP li
   CHECK(output(c, "alpha") == Approx(5100).epsilon(1e-12));  // training-wx-tp-int8
   CHECK(output(c, "max_tp") == Approx(bf16).epsilon(1e-12));
 }
+
+TEST_CASE(
+    "checkpoints override the remat policy's width; the explained path shows the book's formulas",
+    "[training]") {
+  Inputs in = book_mlp(8192, 32768, "4x4x4");
+  in["B"] = num(65536);
+  in["T"] = num(1024);
+  in["remat"] = text("block");
+  const double block = output(tr(in), "mem_activations");
+  in["checkpoints"] = num(3);
+  Calculation c = tr(in);
+  CHECK(output(c, "mem_activations") == Approx(3 * block).epsilon(1e-12));
+  bool found = false;
+  for (const Step& s : c.steps) {
+    if (s.output != "flops_layer") continue;
+    found = true;
+    CHECK(s.latex.rfind("12 B D F = 12 \\cdot 65536 \\cdot 8192 \\cdot 32768", 0) == 0);
+  }
+  CHECK(found);
+}
