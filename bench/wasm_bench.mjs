@@ -35,6 +35,7 @@ const cases = [
   ['array-memory', {}, 10000],
   ['sharded-matmul', {}, 2000],
   ['transformer', { model: 'deepseek-v3' }, 2000],
+  ['training', { tp_axes: 'Z' }, 10000],
 ];
 let sink = 0;
 for (const [name, inputs, calls] of cases) {

@@ -1,0 +1,279 @@
+// The training domain's calculators, and the `training` adapter: it reads the inputs into a
+// TrainingConfig and a TrainingLayout (the layout, the layer and the collective costs kept
+// once per prepared calculation), evaluates the step, and sets the outputs, the collectives
+// table and, when asked, the worked steps.
+#include <charconv>
+#include <string>
+#include <string_view>
+
+#include "scalebook/hardware/chip_inputs.h"
+#include "scalebook/training/training.h"
+#include "training_parts.h"
+
+namespace scalebook {
+namespace {
+
+using training_parts::kBookMlp;
+
+constexpr const char* kDegreeNames[] = {"dp", "fsdp", "tp", "pp", "ep"};
+constexpr const char* kAxesNames[] = {"dp_axes", "fsdp_axes", "tp_axes", "pp_axes", "ep_axes"};
+
+// What a prepared calculation keeps across evaluations: everything that depends only on the
+// text inputs and the presets.
+struct Kept {
+  TrainingLayout layout;
+  TrainingConfig base;      // every field but the number inputs' (read_numbers)
+  double catalog_peak = 0;  // FLOP/s of the compute dtype, before the peak_flops override
+  mutable CostMemo memo;
+};
+
+Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip);
+
+Result<Kept> keep(const ResolvedInputs& in, const Chip& chip, const Model& model) {
+  std::array<const std::string*, kStrategies> axes{};
+  for (int s = 0; s < kStrategies; ++s)
+    if (in.has(kAxesNames[s])) axes[static_cast<std::size_t>(s)] = &in.text(kAxesNames[s]);
+  Result<TrainingLayout> layout = parse_layout(chip, in.text("shape"), axes);
+  if (!layout.ok()) return layout.error();
+  Result<TrainingConfig> base = read_choices(in, chip);
+  if (!base.ok()) return base.error();
+  Kept k;
+  k.layout = std::move(layout.value());
+  k.base = base.value();
+  k.base.shape =
+      model.id == kBookMlp ? book_mlp_shape(model.D, model.F, model.L) : shape_of_model(model);
+  k.catalog_peak = peak_flops(chip, *parse_dtype(in.text("dtype")));
+  return k;
+}
+
+RematPolicy remat_of(const std::string& name) {
+  if (name == "none") return RematPolicy::none;
+  if (name == "big-matmuls") return RematPolicy::big_matmuls;
+  if (name == "block") return RematPolicy::block;
+  return RematPolicy::ffw_matmuls;
+}
+
+double states_of(const std::string& optimizer) {
+  if (optimizer == "adam") return 2;
+  return optimizer == "momentum" ? 1 : 0;
+}
+
+// A short text kept in place: the layout output without a heap string.
+class Line {
+ public:
+  void add(std::string_view s) {
+    for (char c : s)
+      if (n_ < sizeof(buf_)) buf_[n_++] = c;
+  }
+  void add(double x) {
+    auto r = std::to_chars(buf_ + n_, buf_ + sizeof(buf_), static_cast<long long>(x));
+    if (r.ec == std::errc()) n_ = static_cast<std::size_t>(r.ptr - buf_);
+  }
+  std::string_view view() const { return {buf_, n_}; }
+
+ private:
+  char buf_[160];
+  std::size_t n_ = 0;
+};
+
+void layout_line(const TrainingLayout& layout, double slices, Line& line) {
+  bool any = false;
+  for (int s = 0; s < kStrategies; ++s) {
+    if (layout.degrees[static_cast<std::size_t>(s)] <= 1) continue;
+    line.add(any ? " x " : "");
+    line.add(kDegreeNames[s]);
+    line.add(" ");
+    line.add(layout.degrees[static_cast<std::size_t>(s)]);
+    line.add(" (");
+    for (std::size_t i = 0; i < layout.axes.size(); ++i)
+      if (layout.masks[static_cast<std::size_t>(s)] & (1u << i))
+        line.add(std::string_view(&layout.axes[i].name, 1));
+    line.add(")");
+    any = true;
+  }
+  if (!any) line.add("one chip");
+  if (slices > 1) {
+    line.add(" x dp ");
+    line.add(slices);
+    line.add(" (DCN)");
+  }
+}
+
+Value text_value(std::string_view s) {
+  Value v;
+  v.kind = Value::Kind::text;
+  v.text.assign(s);
+  return v;
+}
+
+Table collectives_table(const TrainingLayout& layout, const TrainingStep& s) {
+  Table t;
+  const std::vector<OutputSpec>& columns = training_parts::training_schema().tables[0].columns;
+  t.columns.reserve(columns.size());
+  for (const OutputSpec& c : columns) t.columns.push_back(c.name);
+  t.rows.resize(static_cast<std::size_t>(s.n_rows));
+  for (int i = 0; i < s.n_rows; ++i) {
+    const CollectiveRow& r = s.rows[static_cast<std::size_t>(i)];
+    char axes[4] = {'D', 'C', 'N', 0};
+    std::size_t n = 3;
+    if (!(r.mask & kDcnMask)) {
+      n = 0;
+      for (std::size_t a = 0; a < layout.axes.size(); ++a)
+        if (r.mask & (1u << a)) axes[n++] = layout.axes[a].name;
+    }
+    std::vector<Value>& row = t.rows[static_cast<std::size_t>(i)];
+    row.reserve(10);
+    row.push_back(text_value(to_string(r.phase)));
+    row.push_back(text_value(to_string(r.op)));
+    row.push_back(text_value(to_string(r.strategy)));
+    row.push_back(text_value(r.tensor));
+    row.push_back(text_value(std::string_view(axes, n)));
+    row.push_back(Value::of(r.bytes));
+    row.push_back(Value::of(r.count));
+    row.push_back(Value::of(r.time));
+    row.push_back(Value::of(r.total()));
+    row.push_back(text_value(r.critical ? "yes" : "no"));
+  }
+  return t;
+}
+
+// The choices, texts and the chip's numbers: fixed for a prepared calculation.
+Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip) {
+  TrainingConfig c;
+  const Dtype compute = *parse_dtype(in.text("dtype"));
+  if (!in.has("peak_flops") && peak_flops(chip, compute) <= 0) {
+    return Error{ErrorCode::unsupported, "dtype",
+                 chip.id + " has no " + to_string(compute) +
+                     " peak in the catalog; give peak_flops to set one"};
+  }
+  c.hbm_capacity = chip.hbm_capacity;
+  c.ici_link = chip.ici_link_bandwidth;
+  c.ici_latency = chip.ici_hop_latency;
+  c.dcn_bandwidth = chip.dcn_bandwidth;
+  c.pcie_bandwidth = chip.pcie_bandwidth;
+  c.zero = in.text("zero")[0] - '0';
+  c.schedule =
+      in.text("schedule") == "gpipe" ? PipelineSchedule::gpipe : PipelineSchedule::one_f_one_b;
+  c.a = bytes_per_element(compute);
+  c.w = bytes_per_element(*parse_dtype(in.text("dtype_params")));
+  c.g = in.has("dtype_grads") ? bytes_per_element(*parse_dtype(in.text("dtype_grads"))) : c.w;
+  c.o = bytes_per_element(*parse_dtype(in.text("dtype_optimizer")));
+  c.optimizer_states = states_of(in.text("optimizer"));
+  c.remat = remat_of(in.text("remat"));
+  c.offload = in.text("offload") == "yes";
+  return c;
+}
+
+// The number inputs, read on every evaluation (a sweep may vary any of them). peak_flops and
+// hbm_bandwidth override the chip's, as resolve_chip reads them.
+void read_numbers(const ResolvedInputs& in, const Kept& k, const Chip& chip, TrainingConfig& c) {
+  c.peak_flops = in.has("peak_flops") ? in.number("peak_flops") : k.catalog_peak;
+  c.hbm_bandwidth = in.has("hbm_bandwidth") ? in.number("hbm_bandwidth") : chip.hbm_bandwidth;
+  c.B = in.number("B");
+  c.T = in.number("T");
+  c.slices = in.number("slices");
+  c.microbatches = in.number("microbatches");
+  c.grad_accum = in.number("grad_accum");
+  c.checkpoints.reset();
+  if (in.has("checkpoints")) c.checkpoints = in.number("checkpoints");
+}
+
+void set_outputs(const TrainingConfig& c, const TrainingLayout& layout, const TrainingStep& s,
+                 ResultBuilder& out) {
+  Line line;
+  layout_line(layout, c.slices, line);
+  out.set_text("layout", line.view());
+  const auto& d = layout.degrees;
+  out.set({{"chips", Value::of(layout.chips)},
+           {"chips_total", Value::of(s.chips_total)},
+           {"dp_degree", Value::of(d[0])},
+           {"fsdp_degree", Value::of(d[1])},
+           {"tp_degree", Value::of(d[2])},
+           {"pp_degree", Value::of(d[3])},
+           {"ep_degree", Value::of(d[4])},
+           {"M_X", Value::of(s.M_X)},
+           {"M_Y", Value::of(s.M_Y)},
+           {"sequences", Value::of(s.sequences)},
+           {"tokens_per_shard", Value::of(s.tokens_per_shard)},
+           {"tokens_per_chip", Value::of(s.tokens_per_chip)},
+           {"tokens_per_slice", Value::of(c.B / c.slices)},
+           {"micro_tokens", Value::of(s.micro_tokens)},
+           {"params", Value::of(c.shape.params)},
+           {"flops_layer", Value::of(s.flops_layer)},
+           {"t_compute_layer", Value::of(s.t_compute_layer)},
+           {"flops_step", Value::of(s.flops_step)},
+           {"flops_model", Value::of(s.flops_model)},
+           {"flops_6p", Value::of(s.flops_6p)},
+           {"bubble", Value::of(s.bubble)},
+           {"t_compute", Value::of(s.t_compute)},
+           {"t_critical", Value::of(s.t_critical)},
+           {"t_overlap_ici", Value::of(s.t_overlap_ici)},
+           {"t_ici", Value::of(s.t_ici)},
+           {"t_dcn", Value::of(s.t_dcn)},
+           {"t_pcie", Value::of(s.t_pcie)},
+           {"t_hbm", Value::of(s.t_hbm)},
+           {"exposed_comm", Value::of(s.exposed)},
+           {"step_time", Value::of(s.step_time)},
+           {"step_time_overlapped", Value::of(s.step_overlapped)},
+           {"step_time_serial", Value::of(s.step_serial)}});
+  out.set_text("bound", s.bound);
+  out.set({{"mfu", Value::of(s.mfu)},
+           {"mfu_ceiling", Value::of(s.mfu_ceiling)},
+           {"mem_params", Value::of(s.mem_params)},
+           {"mem_grads", Value::of(s.mem_grads)},
+           {"mem_optimizer", Value::of(s.mem_optimizer)},
+           {"mem_activations", Value::of(s.mem_activations)},
+           {"mem_total", Value::of(s.mem_total)},
+           {"mem_host", Value::of(s.mem_host)},
+           {"hbm_capacity", Value::of(c.hbm_capacity)},
+           {"mem_over", Value::of(s.mem_over)},
+           {"mem_fraction", Value::of(s.mem_total / c.hbm_capacity)}});
+  out.set_text("fits", s.fits ? "yes" : "no");
+  out.set({{"W_ici", Value::of(s.W_ici)},
+           {"alpha", Value::of(s.alpha)},
+           {"critical_batch", Value::of(s.critical_batch)},
+           {"max_tp", Value::of(s.max_tp)},
+           {"x_opt", Value::of(s.x_opt)},
+           {"y_opt", Value::of(s.y_opt)},
+           {"mixed_batch", Value::of(s.mixed_batch)}});
+  if (s.dcn_batch > 0)
+    out.set("dcn_batch", s.dcn_batch);
+  else
+    out.none("dcn_batch");
+  out.set("peak_flops", c.peak_flops);
+}
+
+std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& out) {
+  const Chip* chip = chip_of(in);
+  const Model* model = training_parts::training_model_of(in);
+  if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
+  if (chip->ici_link_bandwidth <= 0 || chip->torus_dims <= 0) {
+    return Error{ErrorCode::unsupported, "chip",
+                 "training models a TPU slice over ICI, and " + chip->id +
+                     " has no ICI torus in the catalog; pick a TPU"};
+  }
+  Result<const Kept*> kept =
+      in.parsed<Kept>("shape", [&](const std::string&) { return keep(in, *chip, *model); });
+  if (!kept.ok()) return kept.error();
+  const Kept& k = *kept.value();
+  std::array<double, kStrategies> given{};
+  for (int s = 0; s < kStrategies; ++s)
+    if (in.has(kDegreeNames[s])) given[static_cast<std::size_t>(s)] = in.number(kDegreeNames[s]);
+  if (std::optional<Error> bad = check_degrees(k.layout, given)) return bad;
+  TrainingConfig c = k.base;
+  read_numbers(in, k, *chip, c);
+  TrainingStep s;
+  if (std::optional<Error> bad = evaluate_training(c, k.layout, k.memo, s)) return bad;
+  set_outputs(c, k.layout, s, out);
+  out.table("collectives", collectives_table(k.layout, s));
+  if (out.explain()) out.steps(training_parts::training_steps({&c, &k.layout, &s, model->name}));
+  return std::nullopt;
+}
+
+const CalculatorRegistration registered{50, {training_calculator}};
+
+}  // namespace
+
+Calculator training_calculator() { return {training_parts::training_schema(), compute_training}; }
+
+}  // namespace scalebook

@@ -1,0 +1,144 @@
+// The step model's checks, the chapter's thresholds, and evaluate_training, which runs the
+// parts in order.
+#include "scalebook/training/training.h"
+
+#include <cmath>
+#include <string>
+
+#include "scalebook/core/format.h"
+
+namespace scalebook {
+namespace {
+
+constexpr int kDp = static_cast<int>(Strategy::dp);
+constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
+constexpr int kTp = static_cast<int>(Strategy::tp);
+constexpr int kPp = static_cast<int>(Strategy::pp);
+constexpr int kEp = static_cast<int>(Strategy::ep);
+
+Error fail(const std::string& field, std::string message) {
+  return Error{ErrorCode::invalid_argument, field, std::move(message)};
+}
+
+bool divides(double d, double n) { return std::fmod(n, d) == 0; }
+
+// Whole numbers in full (a batch of 4194304 tokens, not 4.19e6); others as format_number.
+std::string num(double x) {
+  if (x == std::floor(x) && std::fabs(x) < 1e15) return std::to_string(static_cast<long long>(x));
+  return format_number(x);
+}
+
+}  // namespace
+
+const char* to_string(TrainingOp op) {
+  switch (op) {
+    case TrainingOp::all_gather:
+      return "all-gather";
+    case TrainingOp::reduce_scatter:
+      return "reduce-scatter";
+    case TrainingOp::all_reduce:
+      return "all-reduce";
+    case TrainingOp::all_to_all:
+      return "all-to-all";
+    case TrainingOp::send:
+      return "send";
+  }
+  return "";
+}
+
+const char* to_string(Phase phase) {
+  switch (phase) {
+    case Phase::forward:
+      return "forward";
+    case Phase::backward:
+      return "backward";
+    case Phase::step:
+      return "step";
+  }
+  return "";
+}
+
+std::optional<Error> check_training(const TrainingConfig& c, const TrainingLayout& layout) {
+  const TrainingShape& sh = c.shape;
+  const auto& d = layout.degrees;
+  if (d[kTp] > 1 && sh.N > 0 && !divides(d[kTp], sh.N))
+    return fail("tp",
+                "tp=" + num(d[kTp]) + " must divide the model's " + num(sh.N) + " query heads (N)");
+  if (d[kTp] > 1 && !divides(d[kTp], sh.F))
+    return fail("tp", "tp=" + num(d[kTp]) + " must divide the MLP width F = " + num(sh.F));
+  if (d[kPp] > 1 && !divides(d[kPp], sh.L))
+    return fail("pp",
+                "pp=" + num(d[kPp]) + " must divide the model's " + num(sh.L) + " layers (L)");
+  if (d[kEp] > 1 && sh.E <= 0)
+    return fail("ep",
+                "ep=" + num(d[kEp]) + " needs a model with experts; this one is dense (E = 0)");
+  if (d[kEp] > 1 && !divides(d[kEp], sh.E))
+    return fail("ep",
+                "ep=" + num(d[kEp]) + " must divide the model's " + num(sh.E) + " experts (E)");
+  if (c.microbatches > 1 && d[kPp] <= 1)
+    return fail("microbatches", "microbatches=" + num(c.microbatches) +
+                                    " needs pp > 1; without a pipeline use grad_accum");
+  if (c.slices > 1 && c.dcn_bandwidth <= 0)
+    return fail("dcn_bandwidth",
+                "slices=" + num(c.slices) + " needs the chip's dcn_bandwidth; give dcn_bandwidth");
+  if (c.offload && c.pcie_bandwidth <= 0)
+    return fail("pcie_bandwidth",
+                "offload=yes needs the chip's pcie_bandwidth; give pcie_bandwidth");
+  if (!divides(c.T, c.B))
+    return fail(
+        "B", "B = " + num(c.B) + " tokens must be whole sequences of T = " + num(c.T) + " tokens");
+  const double shards = d[kDp] * d[kFsdp] * d[kEp] * c.slices;
+  const double parts = shards * c.microbatches * c.grad_accum;
+  const double sequences = c.B / c.T;
+  if (!divides(parts, sequences))
+    return fail("B", "B = " + num(c.B) + " tokens is " + num(sequences) +
+                         " sequences, which do not split into dp x fsdp x ep x slices x "
+                         "microbatches x grad_accum = " +
+                         num(parts) + " parts of whole sequences");
+  return std::nullopt;
+}
+
+void add_thresholds(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s) {
+  const auto& d = layout.degrees;
+  const auto& m = layout.axis_counts;
+  s.W_ici = 2 * c.ici_link;
+  s.alpha = c.peak_flops / s.W_ici;
+  // FSDP's axes, or DP's when there is no FSDP; TP's; each at least one.
+  const double mx = d[kFsdp] > 1 ? m[kFsdp] : m[kDp];
+  s.M_X = mx > 1 ? mx : 1;
+  s.M_Y = m[kTp] > 1 ? m[kTp] : 1;
+  const double F = c.shape.F;
+  // The book's closed forms take 2-byte weights and activations; other widths scale the bytes
+  // each side moves (int8 activations halve TP's bytes as int8 doubles C: the TP limit holds).
+  const double alpha_w = s.alpha * (c.w / 2);  // weights and gradients (DP, FSDP)
+  const double alpha_a = s.alpha * (c.a / 2);  // activations (TP)
+  s.critical_batch = alpha_w / s.M_X;
+  s.max_tp = s.M_Y * F / alpha_a;
+  // The FSDP x TP group and the batch it shares.
+  const double N = d[kFsdp] * d[kTp];
+  const double B = c.B / (d[kDp] * d[kEp] * c.slices);
+  s.x_opt = std::sqrt(c.a / c.w * B / F * s.M_X / s.M_Y * N);
+  s.y_opt = N / s.x_opt;
+  s.mixed_batch = alpha_w * alpha_a / (s.M_X * s.M_Y * F);
+  s.dcn_batch = c.dcn_bandwidth > 0 ? c.peak_flops / c.dcn_bandwidth * (c.g / 2) : 0;
+}
+
+std::optional<Error> evaluate_training(const TrainingConfig& c, const TrainingLayout& layout,
+                                       CostMemo& memo, TrainingStep& s) {
+  if (std::optional<Error> bad = check_training(c, layout)) return bad;
+  const auto& d = layout.degrees;
+  s.chips_total = layout.chips * c.slices;
+  s.batch_shards = d[kDp] * d[kFsdp] * d[kEp] * c.slices;
+  s.sequences = c.B / c.T;
+  s.tokens_per_shard = c.B / s.batch_shards;
+  s.tokens_per_chip = c.B / s.chips_total;
+  s.micro_tokens = s.tokens_per_shard / (c.microbatches * c.grad_accum);
+  add_compute(c, layout, s);
+  add_collectives(c, layout, memo, s);
+  add_memory(c, layout, s);
+  add_thresholds(c, layout, s);
+  add_step_time(c, s);
+  return std::nullopt;
+}
+
+}  // namespace scalebook

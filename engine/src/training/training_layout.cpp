@@ -1,0 +1,191 @@
+// The layout: the slice's axes, which strategy spans which, the degrees they make; and the
+// memo that costs each collective once per (op, axes, link).
+#include <string>
+#include <vector>
+
+#include "scalebook/core/format.h"
+#include "scalebook/hardware/slice.h"
+#include "scalebook/training/training.h"
+
+namespace scalebook {
+namespace {
+
+constexpr const char* kStrategyNames[] = {"dp", "fsdp", "tp", "pp", "ep"};
+constexpr char kAxisNames[] = {'X', 'Y', 'Z'};
+
+Error fail(ErrorCode code, const std::string& field, std::string message) {
+  return Error{code, field, std::move(message)};
+}
+
+std::string axes_field(int s) { return std::string(kStrategyNames[s]) + "_axes"; }
+
+std::string axis_list(const std::vector<MeshAxis>& axes) {
+  std::string out;
+  for (const MeshAxis& a : axes) out += (out.empty() ? "" : ", ") + std::string(1, a.name);
+  return out;
+}
+
+std::string trimmed(const std::string& text) {
+  std::size_t b = text.find_first_not_of(" \t");
+  if (b == std::string::npos) return "";
+  std::size_t e = text.find_last_not_of(" \t");
+  return text.substr(b, e - b + 1);
+}
+
+// "XY" (letters of the slice's axes, any case, each once), "-" or "none" for no axes.
+Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<MeshAxis>& axes) {
+  const std::string text = trimmed(raw);
+  if (text == "-" || text == "none") return 0u;
+  const std::string field = axes_field(s);
+  if (text.empty()) {
+    return fail(ErrorCode::invalid_argument, field,
+                field + " must name axes of the slice (" + axis_list(axes) +
+                    "), like XY, or none; got nothing");
+  }
+  unsigned mask = 0;
+  for (char c : text) {
+    char up = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    std::size_t i = 0;
+    while (i < axes.size() && axes[i].name != up) ++i;
+    if (i == axes.size()) {
+      return fail(
+          ErrorCode::invalid_argument, field,
+          field + " must name axes of the slice (" + axis_list(axes) + "), got \"" + text + "\"");
+    }
+    if (mask & (1u << i)) {
+      return fail(ErrorCode::invalid_argument, field,
+                  field + " names axis " + std::string(1, up) + " twice, in \"" + text + "\"");
+    }
+    mask |= 1u << i;
+  }
+  return mask;
+}
+
+void set_strategy(TrainingLayout& layout, int s, unsigned mask) {
+  layout.masks[s] = mask;
+  layout.degrees[s] = 1;
+  layout.axis_counts[s] = 0;
+  for (std::size_t i = 0; i < layout.axes.size(); ++i) {
+    if (!(mask & (1u << i))) continue;
+    layout.degrees[s] *= static_cast<double>(layout.axes[i].size);
+    layout.axis_counts[s] += 1;
+  }
+}
+
+}  // namespace
+
+const char* to_string(Strategy s) { return kStrategyNames[static_cast<int>(s)]; }
+
+Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
+                                    const std::array<const std::string*, kStrategies>& axes_text) {
+  std::vector<std::int64_t> sizes;
+  if (!parse_axis_sizes(shape, sizes) || sizes.empty()) {
+    return fail(ErrorCode::invalid_argument, "shape",
+                "shape must be sizes joined by x, like 4x4x8, got \"" + shape + "\"");
+  }
+  Result<std::vector<Wrap>> wraps = slice_wraps(chip, sizes);
+  if (!wraps.ok()) return wraps.error();
+  TrainingLayout layout;
+  layout.shape = trimmed(shape);
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    layout.axes.push_back({kAxisNames[i], sizes[i], wraps.value()[i] == Wrap::yes});
+    layout.chips *= static_cast<double>(sizes[i]);
+  }
+  unsigned taken = 0;
+  int owner[3] = {-1, -1, -1};
+  for (int s = 0; s < kStrategies; ++s) {
+    set_strategy(layout, s, 0);
+    if (!axes_text[s]) continue;
+    Result<unsigned> mask = parse_axes(*axes_text[s], s, layout.axes);
+    if (!mask.ok()) return mask.error();
+    for (std::size_t i = 0; i < layout.axes.size(); ++i) {
+      if (!(mask.value() & taken & (1u << i))) continue;
+      return fail(ErrorCode::invalid_argument, axes_field(s),
+                  "axis " + std::string(1, layout.axes[i].name) + " is given to both " +
+                      axes_field(owner[i]) + " and " + axes_field(s) +
+                      "; each axis serves one strategy");
+    }
+    for (std::size_t i = 0; i < layout.axes.size(); ++i)
+      if (mask.value() & (1u << i)) owner[i] = s;
+    taken |= mask.value();
+    set_strategy(layout, s, mask.value());
+    layout.axes_given[s] = true;
+  }
+  const int fsdp = static_cast<int>(Strategy::fsdp);
+  if (!layout.axes_given[fsdp]) {
+    unsigned all = (1u << layout.axes.size()) - 1;
+    set_strategy(layout, fsdp, all & ~taken);
+    taken = all;
+  }
+  for (std::size_t i = 0; i < layout.axes.size(); ++i) {
+    if (taken & (1u << i)) continue;
+    return fail(ErrorCode::invalid_argument, "fsdp_axes",
+                "axis " + std::string(1, layout.axes[i].name) + " of " + layout.shape +
+                    " serves no strategy; name it in fsdp_axes or another strategy's axes");
+  }
+  return layout;
+}
+
+std::optional<Error> check_degrees(const TrainingLayout& layout,
+                                   const std::array<double, kStrategies>& given) {
+  for (int s = 0; s < kStrategies; ++s) {
+    if (given[s] > 1 && layout.masks[s] == 0 && !layout.axes_given[s]) {
+      return fail(ErrorCode::invalid_argument, axes_field(s),
+                  std::string(kStrategyNames[s]) + "=" + format_number(given[s]) + " needs " +
+                      axes_field(s) + ", the axes of the slice it spans (" +
+                      axis_list(layout.axes) + ")");
+    }
+  }
+  double product = 1;
+  int first = -1;
+  for (int s = 0; s < kStrategies; ++s) {
+    if (given[s] > 0 && first < 0) first = s;
+    product *= given[s] > 0 ? given[s] : layout.degrees[s];
+  }
+  if (first >= 0 && product != layout.chips) {
+    std::string terms;
+    for (int s = 0; s < kStrategies; ++s)
+      terms +=
+          (terms.empty() ? "" : " x ") + format_number(given[s] > 0 ? given[s] : layout.degrees[s]);
+    return fail(ErrorCode::invalid_argument, kStrategyNames[first],
+                "dp x fsdp x tp x pp x ep must multiply to the slice's " +
+                    format_number(layout.chips) + " chips (" + layout.shape + "), got " + terms +
+                    " = " + format_number(product));
+  }
+  for (int s = 0; s < kStrategies; ++s) {
+    if (given[s] <= 0 || given[s] == layout.degrees[s]) continue;
+    std::string axes;
+    for (std::size_t i = 0; i < layout.axes.size(); ++i)
+      if (layout.masks[s] & (1u << i)) axes += layout.axes[i].name;
+    return fail(ErrorCode::invalid_argument, kStrategyNames[s],
+                std::string(kStrategyNames[s]) + "=" + format_number(given[s]) +
+                    " does not match " + axes_field(s) + "=" + (axes.empty() ? "none" : axes) +
+                    ", which spans " + format_number(layout.degrees[s]) + " chips");
+  }
+  return std::nullopt;
+}
+
+CostMemo::Cost CostMemo::get(CollectiveOp op, const TrainingLayout& layout, unsigned mask,
+                             std::int64_t slices, const LinkModel& link) {
+  for (const Entry& e : entries_) {
+    if (e.op == op && e.mask == mask && e.slices == slices && e.bandwidth == link.bandwidth &&
+        e.latency == link.hop_latency)
+      return e.cost;
+  }
+  std::vector<CollectiveAxis> axes;
+  if (mask & kDcnMask) {
+    axes.push_back({"DCN", slices, true});
+  } else {
+    for (std::size_t i = 0; i < layout.axes.size(); ++i) {
+      const MeshAxis& a = layout.axes[i];
+      if (mask & (1u << i)) axes.push_back({std::string(1, a.name), a.size, a.wraps});
+    }
+  }
+  // The model is t_latency + nothing of V, t_bandwidth linear in V: cost one byte and scale.
+  CollectiveCost unit = collective_cost(op, 1.0, axes, link);
+  Cost cost{unit.t_bandwidth, unit.t_latency, unit.hops};
+  entries_.push_back({op, mask, slices, link.bandwidth, link.hop_latency, cost});
+  return cost;
+}
+
+}  // namespace scalebook

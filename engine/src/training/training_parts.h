@@ -1,0 +1,34 @@
+#pragma once
+// Internal to the training calculator: its model input, which is the transformer domain's
+// model preset plus the book's simplified layer, and the explained path's steps.
+#include <string>
+#include <vector>
+
+#include "scalebook/core/registry.h"
+#include "scalebook/training/training.h"
+
+namespace scalebook::training_parts {
+
+// The id of the book's two-matmul layer (W_in[D,F], W_out[F,D], no attention).
+inline constexpr const char* kBookMlp = "book-mlp";
+// D, F and L of book-mlp when not given: the chapter's generic MLP (D = 8192, F = 4D).
+inline constexpr double kBookD = 8192, kBookF = 32768, kBookL = 32;
+
+// The model input and its field overrides, resolving book-mlp as well as every catalog id and
+// custom. A resolved book-mlp is a Model with id book-mlp and only L, D and F set.
+InputSpec training_model_input();
+std::vector<InputSpec> training_model_field_inputs();
+const Model* training_model_of(const ResolvedInputs& inputs);
+
+const Schema& training_schema();
+
+// What the steps need beyond the step itself.
+struct Explained {
+  const TrainingConfig* config;
+  const TrainingLayout* layout;
+  const TrainingStep* step;
+  std::string model_name;
+};
+std::vector<Step> training_steps(const Explained& e);
+
+}  // namespace scalebook::training_parts

@@ -1,0 +1,231 @@
+// The training calculator's schema: its inputs (model, batch, slice, layout, memory options)
+// and outputs, and the collectives table's columns.
+#include <string>
+#include <vector>
+
+#include "scalebook/core/format.h"
+#include "scalebook/hardware/chip_inputs.h"
+#include "scalebook/training/training.h"
+#include "training_parts.h"
+
+namespace scalebook::training_parts {
+namespace {
+
+constexpr const char* kDegreeNames[] = {"dp", "fsdp", "tp", "pp", "ep"};
+constexpr const char* kAxesNames[] = {"dp_axes", "fsdp_axes", "tp_axes", "pp_axes", "ep_axes"};
+
+InputSpec count(const std::string& name, const std::string& unit, const std::string& description,
+                Value fallback, double min, double max, const std::string& label,
+                InputGroup group = InputGroup::main) {
+  return labelled({name, InputKind::count, unit, description, std::move(fallback), min, false, max},
+                  label, group);
+}
+
+InputSpec choice(const std::string& name, const std::string& description, Value fallback,
+                 std::vector<std::string> choices, const std::string& label,
+                 InputGroup group = InputGroup::main, std::vector<std::string> labels = {}) {
+  InputSpec spec{name, InputKind::choice, "", description, std::move(fallback)};
+  spec.choices = std::move(choices);
+  return labelled(std::move(spec), label, group, std::move(labels));
+}
+
+InputSpec text(const std::string& name, const std::string& description, Value fallback,
+               const std::string& label, const std::string& help,
+               InputGroup group = InputGroup::main) {
+  InputSpec spec =
+      labelled({name, InputKind::text, "", description, std::move(fallback)}, label, group);
+  spec.help = help;
+  return spec;
+}
+
+const char* const kAxesHelp =
+    "Letters of the slice's axes, in the order of shape (X, Y, Z for 4x8x16), any order, each "
+    "axis to one strategy: fsdp_axes=XY tp_axes=Z is the book's In[B_XY, D_Z] . W_in[D_XY, F_Z]. "
+    "The strategy's degree is the product of its axes' sizes and its M the number of axes; none "
+    "or - for no axes. Axes no strategy names go to fsdp unless fsdp_axes is given.";
+
+std::vector<InputSpec> inputs() {
+  InputSpec chip = chip_input();
+  chip.default_value = Value::of("tpu-v5p");
+  std::vector<InputSpec> list = {
+      training_model_input(),
+      count("B", "tokens", "global batch in tokens (the book's B), every slice together",
+            Value::of(16777216.0), 1, 1e13, "Global batch B (tokens)"),
+      count("T", "tokens", "sequence length; B must be whole sequences", Value::of(4096.0), 1, 1e8,
+            "Sequence length T"),
+      chip,
+      text("shape", "the ICI slice, sizes joined by x (its axes are X, Y, Z in order)",
+           Value::of("16x16x16"), "Slice shape",
+           "A slice the chip's pod can have, one size per torus axis (4x4x8 on v5p, 8x16 on "
+           "v5e)."),
+      count("slices", "slices", "ICI slices joined by DCN, data parallel across them",
+            Value::of(1.0), 1, 1e5, "Slices over DCN"),
+  };
+  const char* degree_text[] = {
+      "data-parallel degree inside a slice (default: the product of dp_axes)",
+      "FSDP degree (default: the product of fsdp_axes)",
+      "tensor-parallel degree (default: the product of tp_axes)",
+      "pipeline stages (default: the product of pp_axes)",
+      "expert-parallel degree, MoE only (default: the product of ep_axes)"};
+  const char* degree_label[] = {"DP degree", "FSDP degree", "TP degree", "Pipeline stages",
+                                "EP degree"};
+  const char* axes_text[] = {"axes data parallelism spans, like Z",
+                             "axes FSDP spans, like XY (default: the axes no other names)",
+                             "axes tensor parallelism spans, like Z",
+                             "axes the pipeline stages lie along, like X",
+                             "axes expert parallelism spans, like Y"};
+  const char* axes_label[] = {"DP axes", "FSDP axes", "TP axes", "Pipeline axes", "EP axes"};
+  for (int s = 0; s < kStrategies; ++s) {
+    list.push_back(text(kAxesNames[s], axes_text[s], Value::none(), axes_label[s], kAxesHelp));
+    list.push_back(count(kDegreeNames[s], "chips", degree_text[s], Value::none(), 1, 1e6,
+                         degree_label[s], InputGroup::advanced));
+  }
+  std::vector<InputSpec> rest = {
+      choice("zero",
+             "ZeRO stage of fsdp: 1 shards the optimizer state, 2 also the gradients, 3 "
+             "also the weights",
+             Value::of("3"), {"1", "2", "3"}, "ZeRO stage", InputGroup::main,
+             {"ZeRO-1", "ZeRO-2", "ZeRO-3"}),
+      count("microbatches", "microbatches", "pipeline microbatches per step (needs pp > 1)",
+            Value::of(1.0), 1, 1e5, "Microbatches"),
+      choice("schedule",
+             "pipeline schedule: gpipe holds every microbatch's activations, 1f1b at "
+             "most pp of them; the bubble is (pp - 1)/(m + pp - 1) for both",
+             Value::of("1f1b"), {"gpipe", "1f1b"}, "Pipeline schedule", InputGroup::main,
+             {"GPipe", "1F1B"}),
+      count("grad_accum", "steps", "gradient accumulation steps per optimizer step", Value::of(1.0),
+            1, 1e5, "Gradient accumulation"),
+      choice("remat", "activation checkpointing: what each layer saves per token",
+             Value::of("ffw-matmuls"), {"none", "big-matmuls", "ffw-matmuls", "block"},
+             "Remat policy", InputGroup::main,
+             {"None", "Save big matmuls", "Save FFW matmuls", "Save layer inputs"}),
+      labelled({"checkpoints", InputKind::number, "",
+                "D-wide tensors saved per token per layer, overriding remat's count", Value::none(),
+                0, false, 1e4},
+               "Checkpoints per layer", InputGroup::advanced),
+      choice("optimizer", "optimizer: adam keeps 2 values per parameter, momentum 1, sgd none",
+             Value::of("adam"), {"adam", "momentum", "sgd"}, "Optimizer", InputGroup::main,
+             {"Adam", "Momentum", "SGD"}),
+      choice("offload", "keep the optimizer state in host memory, streamed over PCIe each step",
+             Value::of("no"), {"no", "yes"}, "Offload optimizer", InputGroup::advanced),
+      dtype_input("dtype", "Compute dtype", "format of the matmuls and activations",
+                  Value::of("bf16")),
+      dtype_input("dtype_params", "Weights dtype", "format of the weights", Value::of("bf16")),
+      dtype_input("dtype_grads", "Gradients dtype", "format of the gradients (default: weights')",
+                  Value::none()),
+      dtype_input("dtype_optimizer", "Optimizer dtype", "format of the optimizer state",
+                  Value::of("fp32")),
+  };
+  for (InputSpec& spec : rest) list.push_back(std::move(spec));
+  for (InputSpec& spec : training_model_field_inputs()) list.push_back(std::move(spec));
+  for (InputSpec& spec : chip_override_inputs(false)) list.push_back(std::move(spec));
+  return list;
+}
+
+OutputSpec number(const char* name, const char* unit, const char* description, const char* label) {
+  return {name, unit, description, false, label};
+}
+
+std::vector<OutputSpec> outputs() {
+  return {
+      {"layout", "", "the strategies with their degrees and axes", true, "Layout"},
+      number("chips", "chips", "chips in one slice", "Chips per slice"),
+      number("chips_total", "chips", "chips in every slice", "Chips"),
+      number("dp_degree", "chips", "data-parallel degree inside a slice", "DP degree"),
+      number("fsdp_degree", "chips", "FSDP degree", "FSDP degree"),
+      number("tp_degree", "chips", "tensor-parallel degree", "TP degree"),
+      number("pp_degree", "chips", "pipeline stages", "Pipeline stages"),
+      number("ep_degree", "chips", "expert-parallel degree", "EP degree"),
+      number("M_X", "axes", "axes fsdp spans (dp's without fsdp), at least 1", "FSDP axes M_X"),
+      number("M_Y", "axes", "axes tp spans, at least 1", "TP axes M_Y"),
+      number("sequences", "sequences", "B / T", "Sequences per step"),
+      number("tokens_per_shard", "tokens", "B over dp x fsdp x ep x slices (the book's B/X)",
+             "Tokens per batch shard"),
+      number("tokens_per_chip", "tokens", "B over every chip (the book's B/N)", "Tokens per chip"),
+      number("tokens_per_slice", "tokens", "B over the slices", "Tokens per slice"),
+      number("micro_tokens", "tokens", "tokens per batch shard per microbatch",
+             "Microbatch tokens"),
+      number("params", "params", "the model's parameters", "Parameters"),
+      number("flops_layer", "FLOP", "one layer's training FLOPs for the batch", "FLOPs per layer"),
+      number("t_compute_layer", "s", "one layer's compute on one chip", "Compute time per layer"),
+      number("flops_step", "FLOP", "training FLOPs of the step, with remat's recompute",
+             "FLOPs per step"),
+      number("flops_model", "FLOP", "model FLOPs: 3x forward, no recompute", "Model FLOPs"),
+      number("flops_6p", "FLOP", "the book's rule, 6 x active parameters x B", "6PB FLOPs"),
+      number("bubble", "", "pipeline bubble, (pp - 1)/(m + pp - 1)", "Pipeline bubble"),
+      number("t_compute", "s", "compute per step on one chip, with the bubble", "Compute time"),
+      number("t_critical", "s", "TP, EP and pipeline communication on the critical path",
+             "Critical-path comms"),
+      number("t_overlap_ici", "s", "FSDP and DP collectives on ICI, overlappable",
+             "Overlappable ICI comms"),
+      number("t_ici", "s", "every ICI collective", "ICI comms"),
+      number("t_dcn", "s", "the gradient AllReduce across slices", "DCN comms"),
+      number("t_pcie", "s", "an offloaded optimizer state over PCIe", "PCIe time"),
+      number("t_hbm", "s", "weight reads and the optimizer update over HBM", "HBM time"),
+      number("exposed_comm", "s", "communication the compute does not hide", "Exposed comms"),
+      number("step_time", "s", "max(compute, HBM) plus the exposed communication", "Step time"),
+      number("step_time_overlapped", "s", "lower bound: every term overlapped",
+             "Step time, overlapped"),
+      number("step_time_serial", "s", "upper bound: nothing overlapped", "Step time, serial"),
+      {"bound", "", "compute, ici, dcn, hbm, pcie, or does-not-fit", true, "Bound"},
+      number("mfu", "", "model FLOPs over peak FLOPs in step_time", "MFU"),
+      number("mfu_ceiling", "", "model FLOPs over peak FLOPs in the overlapped bound",
+             "MFU ceiling"),
+      number("mem_params", "B", "weights per chip", "Weights per chip"),
+      number("mem_grads", "B", "gradients per chip", "Gradients per chip"),
+      number("mem_optimizer", "B", "optimizer state per chip (0 when offloaded)",
+             "Optimizer state per chip"),
+      number("mem_activations", "B", "saved activations per chip", "Activations per chip"),
+      number("mem_total", "B", "everything per chip", "Memory per chip"),
+      number("mem_host", "B", "optimizer state per chip kept on the host", "Host memory per chip"),
+      number("hbm_capacity", "B", "the chip's HBM", "HBM capacity"),
+      number("mem_over", "B", "memory beyond the HBM; 0 when it fits", "Over HBM by"),
+      number("mem_fraction", "", "memory per chip over the HBM", "Fraction of HBM"),
+      {"fits", "", "yes when the memory per chip fits in HBM", true, "Fits"},
+      number("W_ici", "B/s", "ICI bandwidth of one axis, both ways (2 x ici_link_bandwidth)",
+             "ICI bandwidth W_ici"),
+      number("alpha", "FLOP/B", "C / W_ici", "ICI intensity alpha"),
+      number("critical_batch", "tokens", "per-chip batch DP/FSDP need: alpha / M_X",
+             "DP/FSDP batch per chip"),
+      number("max_tp", "chips", "largest useful TP degree, M_Y F / alpha", "Largest TP degree"),
+      number("x_opt", "chips", "optimal FSDP degree of FSDP x TP: sqrt(B/F M_X/M_Y N)",
+             "Optimal FSDP degree"),
+      number("y_opt", "chips", "N / x_opt", "Optimal TP degree"),
+      number("mixed_batch", "tokens", "per-chip batch mixed FSDP + TP needs: alpha^2/(M_X M_Y F)",
+             "Mixed batch per chip"),
+      number("dcn_batch", "tokens", "batch per slice DP over DCN needs: C / W_dcn",
+             "DCN batch per slice"),
+      number("peak_flops", "FLOP/s", "peak FLOP/s of the compute dtype (C)", "Peak FLOP/s"),
+  };
+}
+
+std::vector<OutputSpec> collective_columns() {
+  return {
+      {"phase", "", "forward, backward, or step (once after the backward)", true, "Phase"},
+      {"op", "", "all-gather, reduce-scatter, all-reduce, all-to-all or send", true, "Op"},
+      {"strategy", "", "the strategy it serves", true, "Strategy"},
+      {"tensor", "", "what it moves", true, "Tensor"},
+      {"axes", "", "the slice's axes it runs over, or DCN", true, "Axes"},
+      {"bytes", "B", "the whole array V", false, "Bytes"},
+      {"count", "", "times per step on each chip", false, "Count"},
+      {"time", "s", "one of them, from the collective cost model", false, "Time"},
+      {"total", "s", "count x time", false, "Time per step"},
+      {"critical", "", "yes on the critical path, no when it overlaps compute", true, "Critical"},
+  };
+}
+
+}  // namespace
+
+const Schema& training_schema() {
+  static const Schema s{
+      "training",
+      "chapter 5's training step under one parallel layout (DP, FSDP, TP, pipeline, EP, DP over "
+      "DCN): compute, every collective with its time, exposed communication, memory per chip "
+      "against HBM, the bound, and the chapter's thresholds",
+      inputs(),
+      outputs(),
+      {{"collectives", "every collective of one step on one chip", collective_columns()}}};
+  return s;
+}
+
+}  // namespace scalebook::training_parts
