@@ -10,6 +10,8 @@ set(SCALEBOOK_WASM_LINK_FLAGS
   -sNODEJS_CATCH_EXIT=0               # no process-wide handlers that change test runners
   -sNODEJS_CATCH_REJECTION=0
   -sEXPORT_NAME=createScalebookEngine
+  -sDYNAMIC_EXECUTION=0               # Embind builds its invokers without new Function, so pages
+                                      # run under a CSP with no 'unsafe-eval' (scripts/serve's)
 )
 set(SCALEBOOK_WASM_RELEASE_FLAGS -O2)  # wasm-opt for speed; needs NODE_PATH for acorn
 # The build type's compile flags: -O2 (CMake's Release would be -O3, which only adds size).

@@ -142,12 +142,20 @@ test('my chip, once saved, is offered by a calculator, changes its outputs and s
   const form = page.locator('sb-my-chip');
   await page.waitForFunction(() => document.querySelector('sb-my-chip')?.shadowRoot?.querySelector('[data-save]'));
   assert.equal(await output(page, 'critical_intensity'), '240 FLOP/B');
+  // Saving the empty form names every problem at once, in the labels' words.
+  await form.locator('[data-save]').click();
+  assert.deepEqual(await form.locator('[data-error-for]').evaluateAll((slots) => slots.map((s) => s.textContent).filter(Boolean)),
+    ['Name is required', 'bf16 peak is required', 'HBM bandwidth is required', 'ICI / NVLink bandwidth is required']);
+  assert.equal(await form.locator('[data-message]').textContent(), 'Not saved: 4 fields need fixing.');
+  assert.equal(await form.locator('input[name="name"]').evaluate((el) => el.matches(':focus')), true);
+  assert.equal(await form.locator('input[aria-required="true"]').count(), 4);
   await form.locator('input[name="name"]').fill('Lab chip');
   await form.locator('input[name="peak_flops"]').fill('-5');
   await form.locator('input[name="hbm_bandwidth"]').fill('1e12');
   await form.locator('input[name="comm_bandwidth"]').fill('1e11');
   await form.locator('[data-save]').click();
-  assert.equal(await form.locator('[data-error-for="peak_flops"]').textContent(), 'peak_flops must be >= 1, got -5');
+  assert.equal(await form.locator('[data-error-for="peak_flops"]').textContent(), 'bf16 peak must be >= 1, got -5');
+  assert.equal(await form.locator('[data-error-for="hbm_bandwidth"]').textContent(), '');
   await form.locator('input[name="peak_flops"]').fill('1e15');
   await form.locator('[data-save]').click();
   assert.match(await form.locator('[data-message]').textContent(), /Saved: “My chip: Lab chip”.*critical intensity 1000 FLOP\/B/);

@@ -9,11 +9,16 @@ let site;
 let blog;
 before(async () => {
   site = await start();
+  // The blog sends a strict policy of its own that allows only what README.md says it needs.
   blog = http.createServer((req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
+    res.setHeader('content-security-policy', `default-src 'self'; script-src ${site.base} 'wasm-unsafe-eval'; ` +
+      `connect-src ${site.base}; style-src 'self'; object-src 'none'`);
     res.end(`<!doctype html><html lang="en"><title>A blog</title><p>My post.</p>
 <script type="module" src="${site.base}/assets/scalebook.js"></script>
-<sb-matmul chip="h100" b="512"></sb-matmul>`);
+<sb-matmul id="m" chip="h100" b="512"></sb-matmul>
+<sb-roofline-plot for="m"></sb-roofline-plot>
+<sb-systolic-sim rows="4" cols="4" m="4" n="4" k="4"></sb-systolic-sim>`);
   });
   await new Promise((resolve) => blog.listen(0, 'localhost', resolve));
 });
@@ -22,8 +27,12 @@ after(async () => {
   await new Promise((resolve) => blog?.close(resolve));
 });
 
-test('a calculator embedded on another origin loads the engine and computes', async () => {
+test('three elements embedded on another origin under its own strict policy load the engine and work', async () => {
   const page = await site.browser.newPage();
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -31,6 +40,18 @@ test('a calculator embedded on another origin loads the engine and computes', as
   const out = page.locator('sb-matmul [data-output="critical_batch"]');
   await out.waitFor();
   assert.equal((await out.textContent()).trim(), '295 tokens');
+  // The plot follows the calculator: its point is drawn once the calculator computed.
+  await page.locator('sb-roofline-plot .point').first().waitFor();
+  // The simulator ran in the engine and reports its cycle count.
+  const cycles = page.locator('sb-systolic-sim [data-stat="sim-cycles"]');
+  await page.waitForFunction((el) => /\d/.test(el.textContent), await cycles.elementHandle());
+  // Styled by constructed sheets, which the host's style-src 'self' allows: the box's border and
+  // the fields' grid apply.
+  const look = await page.locator('sb-matmul form.sb-calc').first().evaluate((f) => ({
+    border: getComputedStyle(f).borderTopWidth, grid: getComputedStyle(f.querySelector('.fields')).display,
+  }));
+  assert.deepEqual(look, { border: '1px', grid: 'grid' });
+  assert.deepEqual(await page.evaluate(() => window.violations), []);
   assert.deepEqual(errors, []);
   await page.close();
 });

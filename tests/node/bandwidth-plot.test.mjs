@@ -115,7 +115,7 @@ test('a bad field comes back as the engine’s error on the form field it belong
   assert.deepEqual(axes.error, { field: 'shape', message: 'axes must be sizes joined by x, like 4x4, got "8xq"' });
   const op = runSweep(engine, { ...RING16, op: 'gather' });
   assert.equal(op.error.field, 'op');
-  const html = collectiveSweepHTML({ css: '', schema: engine.schema('collective'), chips: engine.chips(), values: { ...RING16, shape: '8xq' }, run: axes });
+  const html = collectiveSweepHTML({ schema: engine.schema('collective'), chips: engine.chips(), values: { ...RING16, shape: '8xq' }, run: axes });
   assert.match(html, /class="sb-calc sb-bw is-stale"/);
   assert.match(html, /data-error-for="shape">axes must be sizes joined by x/);
   assert.match(html, /id="bw-shape"[^>]*aria-invalid="true"/);
@@ -127,7 +127,7 @@ test('the chip list is the catalog’s TPUs, plus a chip the page asked for', ()
   assert.ok(tpus.includes('tpu-v5e') && tpus.includes('tpu-v5p'));
   assert.ok(!tpus.includes('h100'));
   assert.ok(sweepInputs(schema, engine.chips(), 'h100').chip.choices.includes('h100'));
-  const html = collectiveSweepHTML({ css: '', schema, chips: engine.chips(), values: RING16, run: runSweep(engine, RING16) });
+  const html = collectiveSweepHTML({ schema, chips: engine.chips(), values: RING16, run: runSweep(engine, RING16) });
   assert.match(html, /<option value="tpu-v5e" selected>TPU v5e<\/option>/);
   assert.match(html, /<label for="bw-shape">Axis size or axes<\/label><input id="bw-shape" name="shape"[^>]*value="16"/);
   assert.match(html, /<p class="readout" data-readout aria-live="polite" data-bytes="[\d.]+">Reaches 90%/);

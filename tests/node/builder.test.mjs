@@ -11,12 +11,12 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-builder-'));
 const realOut = path.join(tmp, 'site');
 let built;
 
-test('the book builds: an index of 13 sections, chapters 1 to 4', async () => {
+test('the book builds: an index of 13 sections, chapters 1 to 5', async () => {
   built = await buildSite({ out: realOut });
-  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers']);
+  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training']);
   const index = fs.readFileSync(path.join(realOut, 'index.html'), 'utf8');
   assert.equal((index.match(/<li class="(ready|later)"/g) ?? []).length, 13);
-  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 9);
+  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 8);
   assert.match(index, /<a href="01-roofline.html">Rooflines<\/a>/);
   assert.match(index, /<span class="number">12<\/span>\s*<div><h2><span>GPUs<\/span>/);
   for (const asset of ['assets/scalebook.js', 'assets/site.css', 'assets/katex/katex.min.css', 'embed.html']) {
@@ -30,11 +30,14 @@ test('chapter 1 has typeset math, engine numbers and live elements in its static
   // Exercise data (JSON for the browser) holds templates; what a reader sees must not.
   const visible = html.replace(/<script[^>]*>[^]*?<\/script>/g, '');
   assert.doesNotMatch(visible, /\$\$|\{\{|katex-error|TODO/);
-  assert.match(html, /<span class="sb-value" title="computed by the engine: roofline.critical_intensity chip=tpu-v5e">240<\/span>/);
-  assert.match(html, /title="computed by the engine: matmul.critical_batch chip=tpu-v5e">240<\/span>/);
+  // Each number names its source in words and as the CLI command, in a note it is described by.
+  assert.match(html, /<span class="sb-value" tabindex="0" aria-describedby="(src-\d+-\d+)" data-source="roofline.critical_intensity chip=tpu-v5e">240<span class="sb-source" id="\1" role="tooltip">Critical intensity on the TPU v5e, worked out by the roofline calculator. <code>scalebook calc roofline chip=tpu-v5e<\/code><\/span><\/span>/);
+  assert.match(html, /data-source="matmul.critical_batch chip=tpu-v5e">240<span class="sb-source"/);
+  // A chip's own figure says where the catalog has it from.
+  assert.match(html, /data-source="roofline.peak_flops chip=h100">[^<]+<span class="sb-source" id="src-\d+-\d+" role="tooltip">Peak FLOP\/s of the NVIDIA H100 SXM, from the chip catalog: [^<]+\. <code>scalebook calc roofline chip=h100<\/code>/);
   assert.match(html, /<sb-roofline id="roof" chip="tpu-v5e" flops="1e12" bytes="1e9"><template shadowrootmode="open">/);
   assert.match(html, /<sb-matmul id="mm" chip="tpu-v5e" b="256" d="8192" f="8192"><template shadowrootmode="open">/);
-  assert.match(html, /<sb-roofline-plot for="roof" chips="tpu-v5e,tpu-v6e,h100"><template shadowrootmode="open"><style>[^]*<svg/);
+  assert.match(html, /<sb-roofline-plot for="roof" chips="tpu-v5e,tpu-v6e,h100"><template shadowrootmode="open"><link rel="stylesheet" href="assets\/css\/shadow.css"><div class="plot" data-plot><svg/);
   assert.equal((html.match(/<sb-exercise /g) ?? []).length, 13);
 });
 
@@ -81,7 +84,9 @@ test('every chapter ends by saying what comes next, written or not', () => {
   const three = fs.readFileSync(path.join(realOut, '03-sharding.html'), 'utf8');
   assert.match(three, /<span class="next">Next: <a href="04-transformers.html">4\. Transformer math<\/a> →<\/span>/);
   const four = fs.readFileSync(path.join(realOut, '04-transformers.html'), 'utf8');
-  assert.match(four, /<span class="next">Next: 5\. Parallelism for training <span class="coming">coming<\/span><span class="next-summary">Data, fully-sharded/);
+  assert.match(four, /<span class="next">Next: <a href="05-training.html">5\. Parallelism for training<\/a> →<\/span>/);
+  const five = fs.readFileSync(path.join(realOut, '05-training.html'), 'utf8');
+  assert.match(five, /<span class="next">Next: 6\. Training LLaMA 3 <span class="coming">coming<\/span><span class="next-summary">An end-to-end estimate/);
 });
 
 test('every page starts with a skip link to its text', () => {

@@ -111,10 +111,18 @@ test('my chip is validated by the engine, whose messages name the field', () => 
   const fields = { name: 'Mine', base: 'tpu-v5e', peak_flops: '1e15', hbm_bandwidth: '1e12', comm_bandwidth: '1e11' };
   const ok = validateMyChip(engine, fields);
   assert.equal(ok.result.critical_intensity, 1000);
-  assert.deepEqual(validateMyChip(engine, { ...fields, peak_flops: '-1' }).error, { field: 'peak_flops', message: 'peak_flops must be >= 1, got -1' });
-  assert.deepEqual(validateMyChip(engine, { ...fields, hbm_bandwidth: 'fast' }).error, { field: 'hbm_bandwidth', message: 'hbm_bandwidth must be a number, got "fast"' });
-  assert.equal(validateMyChip(engine, { ...fields, name: ' ' }).error.field, 'name');
-  assert.equal(validateMyChip(engine, { ...fields, hbm_capacity: '0' }).error.message, 'hbm_capacity must be > 0, got 0');
+  assert.deepEqual(validateMyChip(engine, { ...fields, peak_flops: '-1' }).errors, [{ field: 'peak_flops', message: 'bf16 peak must be >= 1, got -1' }]);
+  assert.deepEqual(validateMyChip(engine, { ...fields, hbm_bandwidth: 'fast' }).errors, [{ field: 'hbm_bandwidth', message: 'HBM bandwidth must be a number, got "fast"' }]);
+  assert.deepEqual(validateMyChip(engine, { ...fields, name: ' ' }).errors, [{ field: 'name', message: 'Name is required' }]);
+  assert.deepEqual(validateMyChip(engine, { ...fields, hbm_capacity: '0' }).errors, [{ field: 'hbm_capacity', message: 'HBM capacity must be > 0, got 0' }]);
+  // Every problem at once, in the form's order and its labels' words.
+  assert.deepEqual(validateMyChip(engine, { name: '', peak_flops: 'x', hbm_bandwidth: '', hbm_capacity: '-2', comm_bandwidth: '0' }).errors, [
+    { field: 'name', message: 'Name is required' },
+    { field: 'peak_flops', message: 'bf16 peak must be a number, got "x"' },
+    { field: 'hbm_bandwidth', message: 'HBM bandwidth is required' },
+    { field: 'hbm_capacity', message: 'HBM capacity must be > 0, got -2' },
+    { field: 'comm_bandwidth', message: 'ICI / NVLink bandwidth must be >= 1, got 0' },
+  ]);
   // Without storage (Node), "my-chip" is passed on as is and the engine names it.
   assert.deepEqual(resolveMyChip({ chip: 'my-chip', peak_flops: '' }), { chip: 'my-chip', peak_flops: '' });
 });

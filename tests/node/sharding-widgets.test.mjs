@@ -504,7 +504,7 @@ test('quoted settings keep their spaces; an unclosed quote is an error', () => {
 
 test('the directives render the first picture with an engine that has the calculators', () => {
   const html = directive('::sharding array="A[I_XY, J]" mesh="X=8, Y=2" I=1024 J=4096 dtype=fp32 chip=h100', fakeShardingEngine());
-  assert.match(html, /^<sb-sharding array="A\[I_XY, J\]" mesh="X=8, Y=2" i="1024" j="4096" dtype="fp32" chip="h100"><template shadowrootmode="open"><style>/);
+  assert.match(html, /^<sb-sharding array="A\[I_XY, J\]" mesh="X=8, Y=2" i="1024" j="4096" dtype="fp32" chip="h100"><template shadowrootmode="open"><link rel="stylesheet" href="assets\/css\/shadow.css"><link rel="stylesheet" href="assets\/css\/sharding.css"><div class="sb-calc sb-shard/);
   assert.match(html, /data-output="bytes_per_device">1\.05 MB</);
   assert.equal((html.match(/<g class="device"/g) ?? []).length, 16);
   assert.throws(() => directive('::sharding array="A[I_X, J_X]"', fakeShardingEngine()), /^BuildError: x\.md:3: ::sharding: mesh axis X is used twice$/);

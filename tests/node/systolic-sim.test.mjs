@@ -139,7 +139,7 @@ function site(markdown) {
 
 test('::systolic-sim emits the element with its first frame in a declarative shadow root', async () => {
   const html = await site('# X\n\n::systolic-sim rows=4 cols=4 M=6 N=4 K=5 dataflow=ws convention=pipelined\n');
-  assert.match(html, /<sb-systolic-sim rows="4" cols="4" m="6" n="4" k="5" dataflow="ws" convention="pipelined"><template shadowrootmode="open"><style>/);
+  assert.match(html, /<sb-systolic-sim rows="4" cols="4" m="6" n="4" k="5" dataflow="ws" convention="pipelined"><template shadowrootmode="open"><link rel="stylesheet" href="assets\/css\/shadow.css"><link rel="stylesheet" href="assets\/css\/systolic.css"><div class="sb-calc sb-sim/);
   assert.equal((html.match(/data-pe="/g) ?? []).length, 16);
   assert.match(html, /data-stat="cycle">1 of 22</);
   assert.match(html, /data-stat="check">closed form: 22 cycles — matches the closed form</);

@@ -125,7 +125,7 @@ test('::transformer renders the static layer and fails the build on bad settings
   const ctx = { engine };
   const fail = (message) => { throw new Error(message); };
   const html = transformerDirective(ctx, parseArgs('model=llama-3-70b B=1 T=4096 K=16'), fail);
-  assert.match(html, /^<sb-transformer model="llama-3-70b" b="1" t="4096" k="16"><template shadowrootmode="open"><style>/);
+  assert.match(html, /^<sb-transformer model="llama-3-70b" b="1" t="4096" k="16"><template shadowrootmode="open"><link rel="stylesheet" href="assets\/css\/shadow.css"><link rel="stylesheet" href="assets\/css\/transformer.css"><form/);
   assert.match(html, /id="tf-K" name="K"[^>]*value="16"/);
   assert.match(html, /data-output="kv_bytes_per_token">655 kB</); // 2 x 80 x 16 x 128 x 2 B
   assert.match(html, /<svg class="share"/);

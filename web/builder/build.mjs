@@ -13,6 +13,8 @@ import { renderChapter } from './markdown.mjs';
 import { chapterPage, indexPage } from './templates.mjs';
 import { embedPage } from './embed.mjs';
 import { precompress } from './compress.mjs';
+import { SHEETS } from '../runtime/core/sheets.js';
+import { hoistPageStyles } from './page-styles.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,8 +30,12 @@ function readToc(chaptersDir) {
   return toc;
 }
 
-function copyAssets(out) {
+// mathRules: the rules of the classes that stand for KaTeX's style attributes (page-styles.mjs).
+function copyAssets(out, mathRules) {
   const assets = path.join(out, 'assets');
+  fs.mkdirSync(path.join(assets, 'css'), { recursive: true });
+  for (const [name, css] of Object.entries(SHEETS)) fs.writeFileSync(path.join(assets, 'css', `${name}.css`), css.trim() + '\n');
+  fs.writeFileSync(path.join(assets, 'css', 'math.css'), [...mathRules.values()].sort().join('\n') + '\n');
   fs.mkdirSync(path.join(assets, 'katex'), { recursive: true });
   const katexDist = path.join(ROOT, 'node_modules/katex/dist');
   fs.copyFileSync(path.join(katexDist, 'katex.min.css'), path.join(assets, 'katex/katex.min.css'));
@@ -75,6 +81,7 @@ export async function buildSite({
   const toc = readToc(chaptersDir);
   const exercises = loadExercises(engine, exercisesDir);
   const ctx = { engine, exercises, placedExercises: new Set() };
+  const mathRules = new Map();
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   const chunks = await bundleRuntime(out);
@@ -91,7 +98,7 @@ export async function buildSite({
     placedIn.set(section.slug, placed);
     // The next section of the book, written or not: a chapter's end always says what follows.
     const next = toc.sections[toc.sections.indexOf(section) + 1];
-    const page = chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next, nextWritten: Boolean(next?.file), chunks });
+    const page = hoistPageStyles(chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next, nextWritten: Boolean(next?.file), chunks }), mathRules);
     const pageFile = path.join(out, `${section.slug}.html`);
     // Written first, so the line a failed check names can be looked at.
     fs.writeFileSync(pageFile, page);
@@ -118,7 +125,7 @@ export async function buildSite({
     fs.writeFileSync(path.join(out, name), html);
     checkPage(html, path.join(out, name), source);
   }
-  copyAssets(out);
+  copyAssets(out, mathRules);
   await precompress(out, { cacheDir: path.join(ROOT, 'node_modules/.cache/scalebook-precompressed') });
   return { out, pages: [...ready], exercises: exercises.size };
 }

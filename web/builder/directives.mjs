@@ -16,6 +16,7 @@ import { shardingDirective, shardedMatmulDirective } from './directives/sharding
 import { collectiveSweepPlotHTML, collectiveSimDirective } from './directives/collectives.mjs';
 import { rooflinePlotHTML, batchSweepPlotHTML } from './directives/roofline.mjs';
 import { transformerDirective } from './directives/transformer.mjs';
+import { declarativeShadow } from '../runtime/core/sheets.js';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 // A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.
@@ -44,7 +45,7 @@ function calculatorDirective(ctx, args, fail) {
     attributes.push(` ${attributeName(key)}="${escapeHtml(value)}"`);
   }
   const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips() });
-  return `<sb-${name}${attributes.join('')}><template shadowrootmode="open">${inner}</template></sb-${name}>`;
+  return `<sb-${name}${attributes.join('')}>${declarativeShadow(`sb-${name}`, inner)}</sb-${name}>`;
 }
 
 function plotDirective(ctx, args, fail) {

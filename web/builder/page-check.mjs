@@ -61,9 +61,30 @@ function proseOf(html) {
   return pieces.join('').replace(/<[^>]*>/g, (tag) => blank(tag, TAG));
 }
 
+// What a strict Content-Security-Policy (scripts/serve's: no 'unsafe-inline') would refuse:
+// the page must not depend on any of it. Styles go through linked or constructed sheets
+// (runtime/core/sheets.js, hoist-styles.js), scripts through files.
+const REFUSED = [
+  { pattern: /<[a-zA-Z][^>]*\sstyle\s*=/, what: 'a style attribute (refused by the CSP; use a class)' },
+  { pattern: /<style[\s>]/, what: 'a <style> element (refused by the CSP; use a linked sheet)' },
+  { pattern: /<script(?![^>]*\ssrc=)(?![^>]*type="application\/json")[\s>]/, what: 'an inline script (refused by the CSP)' },
+  { pattern: /<[a-zA-Z][^>]*\son[a-z]+\s*=/, what: 'an inline event handler (refused by the CSP)' },
+  { pattern: /\s(?:href|src|action)\s*=\s*["']?\s*javascript:/i, what: 'a javascript: URL' },
+];
+
+function refusedByPolicy(html, page, source) {
+  for (const { pattern, what } of REFUSED) {
+    const m = pattern.exec(html);
+    if (!m) continue;
+    const line = html.slice(0, m.index).split('\n').length;
+    throw new BuildError(page, line, `${what} on the page built from ${source}: "${html.slice(m.index, m.index + 60).split('\n')[0]}"`);
+  }
+}
+
 // Throws a BuildError at the page's line of the first leftover. `source` is the chapter file
 // the page was built from, named in the message.
 export function checkPage(html, page, source) {
+  refusedByPolicy(html, page, source);
   const text = proseOf(html);
   for (const { pattern, what } of LEFTOVERS) {
     const m = pattern.exec(text);

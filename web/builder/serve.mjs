@@ -21,6 +21,11 @@ export function acceptedEncodings(header = '') {
     .map(({ name }) => name);
 }
 
+// The policy every page is served with: nothing inline (styles come from linked or constructed
+// sheets, scripts from files), WebAssembly compiled from our own .wasm, no plugins, no <base>.
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; object-src 'none'; base-uri 'none'";
+
 export function serve({ dir = path.join(ROOT, 'dist'), port = 8000, host = '127.0.0.1' } = {}) {
   // The runtime and its engine are fetched by other sites' pages (one script tag in a blog
   // post): module scripts and the .wasm are CORS requests, so the assets allow any origin.
@@ -32,6 +37,7 @@ export function serve({ dir = path.join(ROOT, 'dist'), port = 8000, host = '127.
     brotli: true,
     gzip: true,
     setHeaders: (res, pathname) => {
+      res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
       if (pathname.startsWith('/assets/')) res.setHeader('Access-Control-Allow-Origin', '*');
     },
   });

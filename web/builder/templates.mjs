@@ -1,6 +1,5 @@
 // Page shells. Plain template strings: two layouts do not need a template engine.
 import { escapeHtml } from './errors.mjs';
-import { EXERCISE_CSS } from '../runtime/core/styles.js';
 
 // Elements that never ask for the engine: a page with none but these must not download it.
 const WITHOUT_ENGINE = new Set(['sb-progress']);
@@ -22,6 +21,13 @@ function preloads({ engine, chunks }) {
   return modules.join('\n');
 }
 
+// KaTeX's sheet, the classes standing for its style attributes (page-styles.mjs), and the
+// exercises' sheet (its id tells sb-exercise the page has it).
+const MATH_SHEETS = `<link rel="stylesheet" href="assets/katex/katex.min.css">
+<link rel="stylesheet" href="assets/css/math.css">
+<link rel="stylesheet" id="sb-exercise-style" href="assets/css/exercise.css">
+`;
+
 // `math`: the page holds KaTeX output, which needs KaTeX's stylesheet (and, through it, fonts).
 function head(title, description, { engine = false, chunks = [], math = true } = {}) {
   return `<!doctype html>
@@ -32,8 +38,7 @@ function head(title, description, { engine = false, chunks = [], math = true } =
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(description)}">
 <link rel="icon" href="assets/favicon.svg" type="image/svg+xml">
-${math ? '<link rel="stylesheet" href="assets/katex/katex.min.css">\n' : ''}<link rel="stylesheet" href="assets/site.css">
-<style id="sb-exercise-style">${EXERCISE_CSS}</style>
+${math ? MATH_SHEETS : ''}<link rel="stylesheet" href="assets/site.css">
 <script type="module" src="assets/scalebook.js"></script>
 <script src="assets/file-notice.js" defer></script>
 ${preloads({ engine, chunks })}

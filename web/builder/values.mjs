@@ -30,7 +30,37 @@ export function evaluateValue(engine, source, file, line) {
     fail(error.message);
   }
   const text = formatValue(result[output], spec.unit, style);
-  return { text, isText: spec.type === 'text', title: `computed by the engine: ${positional[0]} ${expression.slice(positional[0].length).trim()}`.trim() };
+  const inputs = expression.slice(positional[0].length).trim();
+  return {
+    text,
+    isText: spec.type === 'text',
+    source: `${positional[0]} ${inputs}`.trim(),
+    words: sourceWords(engine, schema, spec, named),
+    command: `scalebook calc ${calculator}${inputs ? ` ${inputs}` : ''}`,
+  };
+}
+
+// Where a number comes from, in words: "Peak FLOP/s of the NVIDIA H100 SXM (chip catalog:
+// chapter 2 spec table)", "Compute time for FLOPs 1e12 on the TPU v6e, worked out by the
+// roofline calculator". A chip's own figure names the catalog's note on its source.
+function sourceWords(engine, schema, spec, named) {
+  const chipInput = schema.inputs.find((i) => i.name === 'chip');
+  const chipId = named.chip ?? chipInput?.default;
+  const chip = chipId ? engine.chips().find((c) => c.id === chipId) : null;
+  const chipNote = chip?.notes?.[spec.name];
+  if (chip && chipNote && !Object.keys(named).some((k) => k !== 'chip' && k !== 'dtype')) {
+    const dtype = named.dtype ? ` in ${named.dtype}` : '';
+    return `${spec.label} of the ${chip.name}${dtype}, from the chip catalog: ${chipNote}`;
+  }
+  const given = Object.entries(named).filter(([name]) => name !== 'chip').map(([name, value]) => {
+    const input = schema.inputs.find((i) => i.name === name);
+    if (!input) return `${name} ${value}`;
+    if (input.type === 'number' && value !== '' && Number.isFinite(Number(value))) return `${input.label} ${formatValue(Number(value), input.unit, 'si')}`;
+    const models = name === 'model' ? engine.models() : [];
+    return `${input.label} ${models.find((m) => m.id === value)?.name ?? value}`;
+  });
+  const on = chip ? ` on the ${chip.name}${named.chip ? '' : ' (the default chip)'}` : '';
+  return `${spec.label}${given.length ? ` for ${given.join(', ')}` : ''}${on}, worked out by the ${schema.name} calculator`;
 }
 
 // {{model.FIELD model=ID | format}}: a field of the model catalog (D, E, experts_per_token, ...)
@@ -47,8 +77,14 @@ function modelValue(engine, field, named, style, fail) {
     fail(`models have no field "${field}"; use ${[...model.fields.map((f) => f.name), ...counts].join(', ')}`);
   }
   const value = entry ? entry.value : model[field];
-  const title = `from the model catalog: ${model.name}, ${field}${entry?.note ? ` (${entry.note})` : ''}`;
-  return { text: formatValue(value, '', style), isText: typeof value === 'string', title };
+  // The transformer calculator's label of the field ("Model width (D)"), the one human name.
+  const label = engine.schema('transformer').inputs.find((i) => i.name === field)?.label;
+  const what = label ?? { params: 'Parameter count', params_active: 'Active parameters per token' }[field] ?? field;
+  const words = `${what} of ${model.name}, from the model catalog${entry?.note ? `: ${entry.note}` : ''}`;
+  return {
+    text: formatValue(value, '', style), isText: typeof value === 'string',
+    source: `model.${field} model=${named.model}`, words, command: `scalebook model ${named.model}`,
+  };
 }
 
 export function schemaOrFail(engine, calculator, fail) {
@@ -59,18 +95,24 @@ export function schemaOrFail(engine, calculator, fail) {
   }
 }
 
-// Replaces every {{...}} in `markdown` with the engine's value, as a span whose title says
-// where the number comes from. `firstLine` is the line of markdown's first line in `file`.
+// Replaces every {{...}} in `markdown` with the engine's value. Its source, in words and as the
+// CLI command that gives it, opens on hover, tap or focus (a focusable span describing itself
+// by its note; CSS shows the note, so it works before and without any script).
+// `firstLine` is the line of markdown's first line in `file`.
 export function substituteValues(engine, markdown, file, firstLine = 1) {
   return markdown
     .split('\n')
-    .map((lineText, i) =>
-      lineText.replace(INLINE, (_, source) => {
-        const { text, isText, title } = evaluateValue(engine, source, file, firstLine + i);
+    .map((lineText, i) => {
+      let n = 0;
+      return lineText.replace(INLINE, (_, source) => {
+        const value = evaluateValue(engine, source, file, firstLine + i);
         // Numbers stay on one line; a text value (a rule, a topology note) may wrap.
-        const cls = isText ? 'sb-value sb-text' : 'sb-value';
-        return `<span class="${cls}" title="${escapeHtml(title)}">${escapeHtml(text)}</span>`;
-      }),
-    )
+        const cls = value.isText ? 'sb-value sb-text' : 'sb-value';
+        const id = `src-${firstLine + i}-${n++}`;
+        return `<span class="${cls}" tabindex="0" aria-describedby="${id}" data-source="${escapeHtml(value.source)}">${escapeHtml(value.text)}` +
+          `<span class="sb-source" id="${id}" role="tooltip">${escapeHtml(value.words)}. ` +
+          `<code>${escapeHtml(value.command)}</code></span></span>`;
+      });
+    })
     .join('\n');
 }

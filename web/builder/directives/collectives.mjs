@@ -9,7 +9,6 @@
 import { escapeHtml } from '../errors.mjs';
 import { CALCULATOR, collectiveSweepHTML, runSweep, settingsValues } from '../../runtime/collectives/bandwidth-plot.js';
 import { CALCULATOR as COLLECTIVE, SIM_FIELDS, runCollective, collectiveSimHTML } from '../../runtime/collectives/collective-view.js';
-import { SHADOW_CSS, BANDWIDTH_CSS } from '../../runtime/core/styles.js';
 import { texToMathML } from '../../runtime/core/mathml.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { hasCalculator, checkSettings, element, shadow, placeholder } from './elements.mjs';
@@ -25,11 +24,11 @@ export function collectiveSweepPlotHTML(ctx, args, fail) {
   const run = runSweep(ctx.engine, values);
   if (run.error) fail(run.error.message);
   const inner = collectiveSweepHTML({
-    css: `${SHADOW_CSS}${BANDWIDTH_CSS}`, schema: ctx.engine.schema(CALCULATOR), chips: ctx.engine.chips(), values, run,
+    schema: ctx.engine.schema(CALCULATOR), chips: ctx.engine.chips(), values, run,
   });
   const attributes = SWEEP_SETTINGS.filter((name) => args.named[name] !== undefined)
     .map((name) => ` ${attributeName(name)}="${escapeHtml(args.named[name])}"`).join('');
-  return `<sb-collective-sweep${attributes}><template shadowrootmode="open">${inner}</template></sb-collective-sweep>`;
+  return `<sb-collective-sweep${attributes}>${shadow('sb-collective-sweep', inner)}</sb-collective-sweep>`;
 }
 
 export function collectiveSimDirective(ctx, args, fail) {
@@ -42,5 +41,5 @@ export function collectiveSimDirective(ctx, args, fail) {
   const run = runCollective(engine, schema, args.named);
   if (run.error) fail(run.error.message);
   const inner = collectiveSimHTML({ schema, chips: engine.chips(), values: args.named, run, tex: texToMathML });
-  return element('sb-collective-sim', args.named, shadow(inner));
+  return element('sb-collective-sim', args.named, shadow('sb-collective-sim', inner));
 }

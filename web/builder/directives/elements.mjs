@@ -6,6 +6,7 @@
 import { escapeHtml } from '../errors.mjs';
 import { dimensionNames } from '../../runtime/core/widget-form.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
+import { declarativeShadow } from '../../runtime/core/sheets.js';
 
 const DIMENSION = /^[A-Z][A-Za-z0-9]{0,15}$/;
 
@@ -35,7 +36,8 @@ export function element(tag, named, inner) {
   return `<${tag}${attributes}>${inner}</${tag}>`;
 }
 
-export const shadow = (html) => `<template shadowrootmode="open">${html}</template>`;
+// The declarative shadow root of element `tag`, with its stylesheets.
+export const shadow = declarativeShadow;
 
 export function placeholder(what) {
   return `<p class="sb-placeholder" data-static="none">${escapeHtml(what)} loads with the page.</p>`;

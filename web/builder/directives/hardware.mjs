@@ -4,12 +4,12 @@
 //   ::slice [chip=tpu-v5e] [shape=4x4]                          a slice's chips, links, wraparound
 //   ::my-chip                                                   the form defining "my chip"
 import { escapeHtml } from '../errors.mjs';
-import { SHADOW_CSS, CATALOG_CSS } from '../../runtime/core/styles.js';
 import { chipTableModel, chipTableHTML } from '../../runtime/hardware/chip-table-view.js';
 import { sliceHTML, torusChips, sliceOf, defaultShape } from '../../runtime/hardware/slice-view.js';
 import { myChipHTML, defaultBase } from '../../runtime/hardware/my-chip.js';
 import { schemaDefault } from '../../runtime/core/widget-form.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
+import { declarativeShadow } from '../../runtime/core/sheets.js';
 
 function onlySettings(args, known, name, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ${name} ${known.map((k) => `${k}=...`).join(' ')}`);
@@ -23,7 +23,7 @@ const list = (text) => (text === undefined ? null : text.split(',').map((s) => s
 function shadow(tag, attributes, inner) {
   const attrs = Object.entries(attributes).filter(([, v]) => v !== undefined)
     .map(([k, v]) => ` ${attributeName(k)}="${escapeHtml(v)}"`).join('');
-  return `<${tag}${attrs}><template shadowrootmode="open"><style>${SHADOW_CSS}${CATALOG_CSS}</style>${inner}</template></${tag}>`;
+  return `<${tag}${attrs}>${declarativeShadow(tag, inner)}</${tag}>`;
 }
 
 export function chipTableDirective(ctx, args, fail) {

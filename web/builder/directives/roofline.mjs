@@ -6,9 +6,9 @@
 import { escapeHtml } from '../errors.mjs';
 import { rooflinePlotHTML as plotShadowHTML, rooflinePlotOptions } from '../../runtime/core/render.js';
 import { batchSweepHTML, batchSweepSVG, sweepCurves, sweepTitle } from '../../runtime/core/sweep-plot.js';
-import { SHADOW_CSS } from '../../runtime/core/styles.js';
 import { schemaDefault } from '../../runtime/core/widget-form.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
+import { declarativeShadow } from '../../runtime/core/sheets.js';
 
 export function rooflinePlotHTML(ctx, args, fail) {
   const target = args.named.for;
@@ -25,7 +25,7 @@ export function rooflinePlotHTML(ctx, args, fail) {
   });
   const chipsAttr = args.named.chips ? ` chips="${escapeHtml(args.named.chips)}"` : '';
   return `<sb-roofline-plot for="${escapeHtml(target)}"${chipsAttr}>` +
-    `<template shadowrootmode="open">${plotShadowHTML(options)}</template></sb-roofline-plot>`;
+    `${declarativeShadow('sb-roofline-plot', plotShadowHTML(options))}</sb-roofline-plot>`;
 }
 
 // The chip and the formats default to the matmul calculator's (the sweep runs it).
@@ -53,8 +53,8 @@ export function batchSweepPlotHTML(ctx, args, fail) {
   }
   const svg = batchSweepSVG({ ...plot, maxBatch, title: sweepTitle(values) });
   const dtypes = schema.inputs.find((i) => i.name === 'dtype').choices;
-  const inner = batchSweepHTML({ css: SHADOW_CSS, chips: ctx.engine.chips(), dtypes, values, svg });
+  const inner = batchSweepHTML({ chips: ctx.engine.chips(), dtypes, values, svg });
   const settings = { ...values, sizes: sizes.join(','), max_batch: String(maxBatch) };
   const attributes = Object.entries(settings).map(([name, value]) => ` ${attributeName(name)}="${escapeHtml(value)}"`).join('');
-  return `<sb-batch-sweep${attributes}><template shadowrootmode="open">${inner}</template></sb-batch-sweep>`;
+  return `<sb-batch-sweep${attributes}>${declarativeShadow('sb-batch-sweep', inner)}</sb-batch-sweep>`;
 }

@@ -28,7 +28,7 @@ export function shardingDirective(ctx, args, fail) {
   const schema = engine.schema('array-memory');
   const run = runSharding(engine, schema, args.named);
   if (run.error) fail(run.error.message);
-  return element('sb-sharding', args.named, shadow(shardingHTML({ schema, chips: engine.chips(), values: args.named, run })));
+  return element('sb-sharding', args.named, shadow('sb-sharding', shardingHTML({ schema, chips: engine.chips(), values: args.named, run })));
 }
 
 export function shardedMatmulDirective(ctx, args, fail) {
@@ -40,5 +40,5 @@ export function shardedMatmulDirective(ctx, args, fail) {
   const run = runPlanner(engine, schema, args.named);
   if (run.error) fail(run.error.message);
   const inner = plannerHTML({ schema, chips: engine.chips(), values: args.named, run, tex: texToMathML });
-  return element('sb-sharded-matmul', args.named, shadow(inner));
+  return element('sb-sharded-matmul', args.named, shadow('sb-sharded-matmul', inner));
 }

@@ -6,6 +6,7 @@ import { escapeHtml } from '../errors.mjs';
 import { schemaOrFail } from '../values.mjs';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { SIM_FIELDS, runSimulation, systolicSimHTML } from '../../runtime/systolic/systolic-view.js';
+import { declarativeShadow } from '../../runtime/core/sheets.js';
 
 export function systolicSimDirective(ctx, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::systolic-sim key=value ...`);
@@ -23,5 +24,5 @@ export function systolicSimDirective(ctx, args, fail) {
   const attributes = SIM_FIELDS.filter((name) => args.named[name] !== undefined)
     .map((name) => ` ${attributeName(name)}="${escapeHtml(args.named[name])}"`);
   const inner = systolicSimHTML({ schema, values, sim: run.sim, closed: run.closed, index: 0 });
-  return `<sb-systolic-sim${attributes.join('')}><template shadowrootmode="open">${inner}</template></sb-systolic-sim>`;
+  return `<sb-systolic-sim${attributes.join('')}>${declarativeShadow('sb-systolic-sim', inner)}</sb-systolic-sim>`;
 }

@@ -4,11 +4,11 @@
 // V, gated, E, experts_per_token, ...) overrides the preset's. The first render is static HTML
 // in a declarative shadow root, so the numbers read before any script runs.
 import { escapeHtml } from '../errors.mjs';
-import { SHADOW_CSS, TRANSFORMER_CSS } from '../../runtime/core/styles.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import {
   ALL_FIELDS, formValues, engineInputs, evaluate, shareCurve, transformerHTML,
 } from '../../runtime/transformer/transformer-view.js';
+import { declarativeShadow } from '../../runtime/core/sheets.js';
 
 export function transformerDirective(ctx, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::transformer key=value ...`);
@@ -27,6 +27,6 @@ export function transformerDirective(ctx, args, fail) {
   if (error) fail(error.message);
   const curve = shareCurve(ctx.engine, inputs);
   const attrs = Object.entries(args.named).map(([k, v]) => ` ${attributeName(k)}="${escapeHtml(v)}"`).join('');
-  const inner = transformerHTML({ models, schema, values, result, curve, css: `${SHADOW_CSS}${TRANSFORMER_CSS}` });
-  return `<sb-transformer${attrs}><template shadowrootmode="open">${inner}</template></sb-transformer>`;
+  const inner = transformerHTML({ models, schema, values, result, curve });
+  return `<sb-transformer${attrs}>${declarativeShadow('sb-transformer', inner)}</sb-transformer>`;
 }

@@ -237,7 +237,7 @@ const CAPTION = 'The curve is the engine’s <code>achieved_bandwidth</code>: th
 
 // The shadow root of <sb-collective-sweep>: the form, the plot, the readout and the caption.
 // values: the form's strings; run: runSweep's answer.
-export function collectiveSweepHTML({ css, schema, chips, values, run }) {
+export function collectiveSweepHTML({ schema, chips, values, run }) {
   const inputs = sweepInputs(schema, chips, values.chip);
   const error = run.error;
   const fields = FIELDS.map((name) => fieldHTML(inputs[name], String(values[name] ?? ''), {
@@ -245,7 +245,7 @@ export function collectiveSweepHTML({ css, schema, chips, values, run }) {
   })).join('');
   const general = error && !FIELDS.includes(error.field) ? error.message : '';
   const body = run.sweep ? bandwidthSVG(run.sweep, sweepTitle(values, chips)) : '';
-  return `<style>${css}</style><div class="sb-calc sb-bw${error ? ' is-stale' : ''}"><form class="fields aligned" novalidate>${fields}</form>` +
+  return `<div class="sb-calc sb-bw${error ? ' is-stale' : ''}"><form class="fields aligned" novalidate>${fields}</form>` +
     `<p class="error general" data-error-for="">${esc(general)}</p>` +
     `<div class="plot" data-plot>${body}</div>` +
     `${readoutHTML(run.sweep)}` +

@@ -7,9 +7,9 @@
 // No DOM, no engine state.
 import { escapeHTML } from '../core/escape.js';
 import { formatValue } from '../core/format.js';
-import { SHADOW_CSS, SYSTOLIC_CSS, SHARDING_CSS } from '../core/styles.js';
 import { asError, effectiveValue, fieldHTML, outputsListHTML, stepsHTML } from '../core/widget-form.js';
 import { withChoices } from '../core/input-groups.js';
+import { sizeAttributes } from '../core/sizes.js';
 
 export const CALCULATOR = 'collective';
 export const SIM_FIELDS = ['op', 'shape', 'bytes', 'wraparound', 'bidirectional', 'latency', 'chip'];
@@ -322,7 +322,7 @@ export function collectiveSVG(sim, layout, index, progress = 0.5) {
   const devices = state.map((_, id) => deviceSVG(sim, layout, state, sums, id)).join('');
   const label = `${sim.op} on ${sim.shape.join('x')} devices, step ${index} of ${sim.steps.length}`;
   return `<svg class="coll" viewBox="0 0 ${Math.round(layout.width)} ${Math.round(layout.height)}" ` +
-    `style="max-width:${Math.round(layout.width)}px" role="img" aria-label="${escapeHTML(label)}">` +
+    `${sizeAttributes({ maxWidth: `${Math.round(layout.width)}px` })} role="img" aria-label="${escapeHTML(label)}">` +
     `<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">` +
     `<path d="M0 0 L10 5 L0 10 z"/></marker></defs>` +
     `<g class="links">${layout.links.map((link) => linkSVG(layout, link)).join('')}</g>` +
@@ -444,8 +444,7 @@ export function collectiveSimHTML({ schema, chips = [], values = {}, run = null,
   const sums = values.sums === 'yes';
   const picture = sim ? collectiveSVG(sim, simLayout(sim, wraps, sums && Boolean(sim.sums)), index)
     : '<p class="sim-empty">No simulation to show: fix the field marked above.</p>';
-  return `<style>${SHADOW_CSS}${SYSTOLIC_CSS}${SHARDING_CSS}</style>` +
-    `<div class="sb-calc sb-sim sb-coll${error ? ' is-stale' : ''}">` +
+  return `<div class="sb-calc sb-sim sb-coll${error ? ' is-stale' : ''}">` +
     `<p class="desc">A collective played step by step: every move is the engine’s, and so is the closed form beside it.</p>` +
     `<form class="fields aligned" novalidate>${inputs.map(field).join('')}` +
     `<div class="field check" title="ReduceScatter and AllReduce: device d holds the number d + 1 in every chunk; watch the sums build up">` +

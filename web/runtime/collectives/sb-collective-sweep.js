@@ -6,16 +6,13 @@
 // the collective, the chip, the axes and the wraparound.
 import { SbWidget } from '../core/widget-base.js';
 import { CALCULATOR, FIELDS, bandwidthSVG, collectiveSweepHTML, readoutInner, reachBytes, runSweep, settingsValues, sweepTitle } from './bandwidth-plot.js';
-import { SHADOW_CSS, BANDWIDTH_CSS } from '../core/styles.js';
 import { readFields, setField, attributeName } from '../core/widget-dom.js';
 
-const CSS = `${SHADOW_CSS}${BANDWIDTH_CSS}`;
 // The collective calculator's inputs the element takes, as attributes by attributeName.
 const SETTINGS = ['op', 'chip', 'axis_size', 'axes', 'wraparound'];
 
 export class SbCollectiveSweep extends SbWidget {
   static observedAttributes = SETTINGS.map(attributeName);
-  static css = CSS;
   static loading = 'Loading the calculator engine…';
   static failure = 'the calculator engine failed to load';
 
@@ -49,7 +46,7 @@ export class SbCollectiveSweep extends SbWidget {
     if (!this.form()) {
       const values = this.#settings();
       this.shadowRoot.innerHTML = collectiveSweepHTML({
-        css: CSS, schema: engine.schema(CALCULATOR), chips: engine.chips(), values, run: runSweep(engine, values),
+        schema: engine.schema(CALCULATOR), chips: engine.chips(), values, run: runSweep(engine, values),
       });
     }
     this.onEdit(() => this.#redraw());

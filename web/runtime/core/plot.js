@@ -3,7 +3,6 @@
 // engine result.
 import { si, sci } from './format.js';
 import { logAxis, ticksSVG, frameSVG, plotArea } from './axes.js';
-import { SHADOW_CSS } from './styles.js';
 import { escapeHTML as esc } from './escape.js';
 
 const WIDTH = 640;
@@ -148,7 +147,7 @@ export function rooflinePlotSVG(opts) {
 // The shadow root of <sb-roofline-plot>: its CSS and the SVG (or a waiting line if no data).
 export function rooflinePlotHTML(opts) {
   const body = opts ? rooflinePlotSVG(opts) : '<p class="loading" role="status">Waiting for the calculator…</p>';
-  return `<style>${SHADOW_CSS}</style><div class="plot" data-plot>${body}</div>`;
+  return `<div class="plot" data-plot>${body}</div>`;
 }
 
 // What to draw for one calculator result; the element and the builder both call this so the

@@ -2,7 +2,6 @@
 // elements, so the static page and the live page are the same markup. No DOM, no engine here:
 // every number shown comes from an engine result passed in; this file only formats it.
 import { formatValue } from './format.js';
-import { SHADOW_CSS } from './styles.js';
 import { escapeHTML } from './escape.js';
 import { choiceText, inputGroups, inputLabel } from './input-groups.js';
 
@@ -120,8 +119,7 @@ export function calculatorHTML({ schema, values = {}, result = null, error = nul
   const field = (input) => fieldHTML(input, values, result, chips, error);
   const groups = inputGroups(schema, { chips }).map((g) => groupHTML(g, field, values, error));
   const general = error && !known.has(error.field) ? error.message : '';
-  return `<style>${SHADOW_CSS}</style>` +
-    `<form class="sb-calc" data-calculator="${escapeHTML(schema.name)}" novalidate>` +
+  return `<form class="sb-calc" data-calculator="${escapeHTML(schema.name)}" novalidate>` +
     `<p class="desc">${escapeHTML(schema.description)}</p>${groups.join('')}` +
     `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
     `${outputsHTML(schema, result, Boolean(error) || !result)}</form>`;

@@ -277,6 +277,7 @@ export const CATALOG_CSS = `
 .chip-table thead th:first-child button { align-items: flex-start; min-width: 0; }
 .chip-table thead th button:focus-visible { outline: 2px solid var(--_accent); }
 .chip-table thead .unit { font-weight: 400; font-size: 0.8rem; }
+.sb-my-chip .required { font-weight: 400; font-size: 0.8em; color: var(--_accent); }
 .chip-table .arrow::after { content: "↕"; color: var(--_muted); font-size: 0.8rem; }
 .chip-table [aria-sort="ascending"] .arrow::after { content: "▲"; color: var(--_accent); }
 .chip-table [aria-sort="descending"] .arrow::after { content: "▼"; color: var(--_accent); }

@@ -80,9 +80,9 @@ function selectHTML(name, label, options, value) {
 
 // The shadow root of <sb-batch-sweep>: chip and number formats to pick, then the plot.
 // values: { chip, dtype_weights, dtype_activations }; chips: engine.chips(); dtypes: names.
-export function batchSweepHTML({ css, chips, dtypes, values, svg, error = '' }) {
+export function batchSweepHTML({ chips, dtypes, values, svg, error = '' }) {
   const dtypeOptions = dtypes.map((d) => [d, d]);
-  return `<style>${css}</style><div class="sb-calc"><form class="sweep-controls fields">` +
+  return `<div class="sb-calc"><form class="sweep-controls fields">` +
     selectHTML('chip', 'chip', chips.map((c) => [c.id, c.name]), values.chip) +
     selectHTML('dtype_weights', 'weights', dtypeOptions, values.dtype_weights) +
     selectHTML('dtype_activations', 'activations', dtypeOptions, values.dtype_activations) +

@@ -13,7 +13,8 @@
 //     helpers, dimming its last good picture (`static stale`: which element, which class).
 import { loadEngine } from '../../../bindings/wasm/engine.mjs';
 import { useEngine } from './format.js';
-import { SHADOW_CSS } from './styles.js';
+import { adoptSheets, sheetsOf } from './sheets.js';
+import { watchSizes } from './sizes.js';
 import { escapeHTML } from './escape.js';
 import { attributeName, clearErrors, showError, setField } from './widget-dom.js';
 import { fitHeadings } from './heading-level.js';
@@ -47,8 +48,6 @@ function statusStyles(root) {
 const STATUS_DELAY_MS = 250;
 
 export class SbWidget extends HTMLElement {
-  // The <style> of the loading and failure states.
-  static css = SHADOW_CSS;
   // The loading line shown until the engine arrives (null: none).
   static loading = 'Loading the engine…';
   // What a failed engine load says, before the error's message.
@@ -69,7 +68,10 @@ export class SbWidget extends HTMLElement {
   }
 
   root() {
-    return this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    adoptSheets(root, sheetsOf(this.localName));
+    watchSizes(root);
+    return root;
   }
 
   form() {
@@ -173,9 +175,9 @@ export class SbWidget extends HTMLElement {
   // Before the engine: the loading line, unless the static page gave the form.
   placeholder() {
     if (this.form()) return;
-    const { css, loading } = this.constructor;
+    const { loading } = this.constructor;
     const root = this.root();
-    if (loading !== null) root.innerHTML = `<style>${css}</style><p class="loading" role="status">${escapeHTML(loading)}</p>`;
+    if (loading !== null) root.innerHTML = `<p class="loading" role="status">${escapeHTML(loading)}</p>`;
   }
 
   // Reads what the element needs from the engine (a schema, a catalog); throws if it cannot.
@@ -189,7 +191,7 @@ export class SbWidget extends HTMLElement {
 
   // The element cannot work: the message replaces its content.
   showFatal(message) {
-    this.root().innerHTML = `<style>${this.constructor.css}</style><p class="error" role="alert">${escapeHTML(message)}</p>`;
+    this.root().innerHTML = `<p class="error" role="alert">${escapeHTML(message)}</p>`;
   }
 
   // Field values by name from the attributes (attributeName of each), trimmed; `names` is a

@@ -22,7 +22,7 @@
 // the last check saved in progress, else the book's problem (seed 0).
 import { SbWidget } from '../core/widget-base.js';
 import { exerciseShellHTML, partSolutionHTML } from './exercise-html.js';
-import { EXERCISE_CSS } from '../core/styles.js';
+import { adoptSheets } from '../core/sheets.js';
 import { seedFromHash, hashWithSeed, randomSeed, MAX_SEED } from './variant-hash.js';
 import { pageProgress, announceProgress, watchProgress } from './page-progress.js';
 
@@ -30,13 +30,11 @@ const STYLE_ID = 'sb-exercise-style';
 const VARIANT_TRIES = 5; // a drawn seed can fail the exercise's conditions; try a few
 const message = (err) => err?.message ?? String(err);
 
-// Light DOM cannot carry scoped CSS, so one <style> goes into the document, once.
+// Light DOM cannot carry scoped CSS: the book's pages link the exercise sheet (id STYLE_ID),
+// any other page gets it adopted into the document, once.
 function addStyleOnce() {
   if (document.getElementById(STYLE_ID)) return;
-  const style = document.createElement('style');
-  style.id = STYLE_ID;
-  style.textContent = EXERCISE_CSS;
-  document.head.append(style);
+  adoptSheets(document, ['exercise']);
 }
 
 // The browser's Markdown + KaTeX, fetched only when a variant needs it (see typeset.js).

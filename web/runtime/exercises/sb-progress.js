@@ -13,7 +13,7 @@
 // progress that could not be read (backups) are listed with a Restore button each.
 import { summarize, exerciseStatus } from './progress.js';
 import { pageProgress, announceProgress, watchProgress } from './page-progress.js';
-import { PROGRESS_CSS } from '../core/styles.js';
+import { adoptSheets, sheetsOf } from '../core/sheets.js';
 import { escapeHTML } from '../core/escape.js';
 import { safeHref } from '../core/safe-url.js';
 
@@ -93,7 +93,8 @@ export class SbProgress extends HTMLElement {
       ? `<table><thead><tr><th scope="col">Chapter</th><th scope="col">Solved</th><th scope="col">Attempted</th>` +
         `<th scope="col">Exercises</th></tr></thead><tbody data-rows></tbody><tfoot data-totals></tfoot></table>`
       : '<ul class="list" data-list></ul>';
-    this.shadowRoot.innerHTML = `<style>${PROGRESS_CSS}</style><section class="sb-progress">` +
+    adoptSheets(this.shadowRoot, sheetsOf(this.localName));
+    this.shadowRoot.innerHTML = `<section class="sb-progress">` +
       `<p class="heading">Your progress</p><p class="notice" data-notice role="status" hidden></p>` +
       `<p class="summary" data-summary></p>${body}${actionsHTML(reset)}` +
       `<div class="backups" data-backups hidden><p>Copies of progress this browser set aside:</p><ul></ul></div></section>`;

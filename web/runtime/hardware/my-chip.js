@@ -79,29 +79,56 @@ export function clearMyChip() {
   announce();
 }
 
-// Checks the fields through the engine (the roofline calculator takes all three overrides), so
-// its messages show. Returns { chip, result } or { error: { field, message } }.
+// Checks every field at once through the engine (the roofline calculator takes all three
+// overrides, each checked alone so one bad field does not hide another) and words each problem
+// with the form's label. Returns { chip, result } or { errors: [{ field, message }, ...] } in
+// the form's order.
 export function validateMyChip(engine, fields) {
   const chip = Object.fromEntries(TEXT_FIELDS.map((key) => [key, String(fields[key] ?? '').trim()]));
   chip.base ||= defaultBase(engine);
-  if (!chip.name) return { error: { field: 'name', message: 'name must not be empty' } };
-  if (chip.name.length > 40) return { error: { field: 'name', message: `name must be at most 40 characters, got ${chip.name.length}` } };
+  const errors = [];
+  const fail = (field, message) => errors.push({ field, message });
+  if (!chip.name) fail('name', `${labelOf('name')} is required`);
+  else if (chip.name.length > 40) fail('name', `${labelOf('name')} must be at most 40 characters, got ${chip.name.length}`);
   const inputs = { chip: chip.base };
   for (const key of OVERRIDES) {
-    if (!chip[key]) return { error: { field: key, message: `${key} is needed for your chip` } };
+    if (!chip[key]) {
+      fail(key, `${labelOf(key)} is required`);
+      continue;
+    }
+    const alone = checkOne(engine, { chip: chip.base, [key]: chip[key] });
+    if (alone) fail(alone.field || key, inLabelWords(alone));
     inputs[key] = chip[key];
   }
   // No calculator takes HBM capacity, so it is checked here, in the engine's words.
   if (chip.hbm_capacity && !(Number(chip.hbm_capacity) > 0)) {
-    const got = Number.isNaN(Number(chip.hbm_capacity)) ? `"${chip.hbm_capacity}"` : chip.hbm_capacity;
-    return { error: { field: 'hbm_capacity', message: `hbm_capacity must be ${Number.isNaN(Number(chip.hbm_capacity)) ? 'a number' : '> 0'}, got ${got}` } };
+    const nan = Number.isNaN(Number(chip.hbm_capacity));
+    fail('hbm_capacity', `${labelOf('hbm_capacity')} must be ${nan ? 'a number' : '> 0'}, got ${nan ? `"${chip.hbm_capacity}"` : chip.hbm_capacity}`);
   }
+  if (errors.length) {
+    const order = FORM_FIELDS.map((f) => f.name);
+    return { errors: errors.sort((a, b) => order.indexOf(a.field) - order.indexOf(b.field)) };
+  }
+  const all = checkOne(engine, inputs);
+  if (all) return { errors: [{ field: all.field, message: inLabelWords(all) }] };
+  return { chip, result: engine.calculate(CHECKED_BY, inputs, { steps: false }) };
+}
+
+function checkOne(engine, inputs) {
   try {
-    return { chip, result: engine.calculate(CHECKED_BY, inputs, { steps: false }) };
+    engine.calculate(CHECKED_BY, inputs, { steps: false });
+    return null;
   } catch (err) {
-    if (err instanceof CalculatorError) return { error: { field: err.field, message: err.message } };
+    if (err instanceof CalculatorError) return { field: err.field, message: err.message };
     throw err;
   }
+}
+
+// The engine's message starts with the input's name ("peak_flops must be >= 1, got -1"): the
+// form says its label instead ("bf16 peak must be >= 1, got -1").
+function inLabelWords({ field, message }) {
+  const label = labelOf(field);
+  return label && message.startsWith(`${field} `) ? `${label}${message.slice(field.length)}` : message;
 }
 
 // ---- The hook for calculator elements ----
@@ -180,25 +207,27 @@ export function attachMyChip(root, recalc) {
 // ---- The form of <sb-my-chip> (builder and element) ----
 
 const FORM_FIELDS = [
-  { name: 'name', label: 'name', unit: '', hint: 'e.g. H100 at 70% of peak' },
-  { name: 'peak_flops', label: 'bf16 peak', unit: 'FLOP/s', hint: 'e.g. 9.89e14' },
-  { name: 'hbm_bandwidth', label: 'HBM bandwidth', unit: 'B/s', hint: 'e.g. 3.35e12' },
-  { name: 'hbm_capacity', label: 'HBM capacity (optional)', unit: 'B', hint: 'e.g. 8e10' },
-  { name: 'comm_bandwidth', label: 'ICI / NVLink bandwidth', unit: 'B/s', hint: 'e.g. 4.5e10' },
+  { name: 'name', label: 'Name', unit: '', hint: 'e.g. H100 at 70% of peak', required: true },
+  { name: 'peak_flops', label: 'bf16 peak', unit: 'FLOP/s', hint: 'e.g. 9.89e14', required: true },
+  { name: 'hbm_bandwidth', label: 'HBM bandwidth', unit: 'B/s', hint: 'e.g. 3.35e12', required: true },
+  { name: 'hbm_capacity', label: 'HBM capacity', unit: 'B', hint: 'e.g. 8e10', required: false },
+  { name: 'comm_bandwidth', label: 'ICI / NVLink bandwidth', unit: 'B/s', hint: 'e.g. 4.5e10', required: true },
 ];
+const labelOf = (name) => FORM_FIELDS.find((f) => f.name === name)?.label ?? (name === 'base' ? 'Based on' : '');
 
 const esc = escapeHTML;
 
 // `base`: the chip the "based on" list starts on when no chip is saved (defaultBase(engine)).
 export function myChipHTML(catalog, chip = null, base = '') {
   const fields = FORM_FIELDS.map((f) => `<div class="field"><label for="my-${f.name}">${esc(f.label)}` +
-    `${f.unit ? ` <span class="unit">(${esc(f.unit)})</span>` : ''}</label>` +
-    `<input id="my-${f.name}" name="${f.name}" type="text" autocomplete="off" spellcheck="false" ` +
+    `${f.unit ? ` <span class="unit">(${esc(f.unit)})</span>` : ''}` +
+    `${f.required ? ' <span class="required">required</span>' : ' <span class="unit">optional</span>'}</label>` +
+    `<input id="my-${f.name}" name="${f.name}" type="text" autocomplete="off" spellcheck="false"${f.required ? ' aria-required="true"' : ''} ` +
     `${f.name === 'name' ? '' : 'inputmode="decimal" '}placeholder="${esc(f.hint)}" value="${esc(chip?.[f.name])}" aria-describedby="my-err-${f.name}">` +
     `<span class="error" id="my-err-${f.name}" data-error-for="${f.name}"></span></div>`);
   const chosen = chip?.base || base;
   const options = catalog.map((c) => `<option value="${esc(c.id)}"${c.id === chosen ? ' selected' : ''}>${esc(c.name)}</option>`).join('');
-  const baseField = `<div class="field"><label for="my-base">based on</label><select id="my-base" name="base" ` +
+  const baseField = `<div class="field"><label for="my-base">Based on</label><select id="my-base" name="base" ` +
     `title="the catalog chip that supplies everything you do not set (dtypes, MXUs, links)" aria-describedby="my-err-base">${options}</select>` +
     `<span class="error" id="my-err-base" data-error-for="base"></span></div>`;
   return `<form class="sb-my-chip" novalidate><p class="desc">Define your own chip once: every calculator's chip list ` +

@@ -4,13 +4,10 @@
 // (rows are moved, not re-rendered). Outside the book (no static table) it renders from the engine.
 import { SbWidget } from '../core/widget-base.js';
 import { chipTableModel, chipTableHTML, rowsFromDOM, sortRows } from './chip-table-view.js';
-import { SHADOW_CSS, CATALOG_CSS } from '../core/styles.js';
 
 const list = (text) => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : null);
-const TABLE_CSS = `${SHADOW_CSS}${CATALOG_CSS}`;
 
 export class SbChipTable extends SbWidget {
-  static css = TABLE_CSS;
   static loading = 'Loading the catalog…';
   static failure = 'the catalog failed to load';
 
@@ -31,7 +28,7 @@ export class SbChipTable extends SbWidget {
   start(engine) {
     try {
       const model = chipTableModel(engine.chips(), { chips: list(this.getAttribute('chips')), fields: list(this.getAttribute('fields')) });
-      this.shadowRoot.innerHTML = `<style>${TABLE_CSS}</style>${chipTableHTML(model)}`;
+      this.shadowRoot.innerHTML = chipTableHTML(model);
     } catch (err) {
       this.showFatal(err?.message ?? String(err));
     }

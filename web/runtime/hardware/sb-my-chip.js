@@ -4,7 +4,6 @@
 // saved chip fills it once this script runs.
 import { SbWidget } from '../core/widget-base.js';
 import { loadMyChip, saveMyChip, clearMyChip, validateMyChip, myChipHTML, defaultBase } from './my-chip.js';
-import { SHADOW_CSS, CATALOG_CSS } from '../core/styles.js';
 import { formatValue } from '../core/format.js';
 
 export class SbMyChip extends SbWidget {
@@ -16,7 +15,7 @@ export class SbMyChip extends SbWidget {
     this.#engine = engine;
     const { chip, notice } = loadMyChip();
     const root = this.root();
-    root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${myChipHTML(engine.chips(), chip, defaultBase(engine))}`;
+    root.innerHTML = `${myChipHTML(engine.chips(), chip, defaultBase(engine))}`;
     root.querySelector('[data-notice]').textContent = notice;
     if (chip) this.#say(`Saved: “My chip: ${chip.name}” is in every calculator's chip list.`);
     const form = this.form();
@@ -34,6 +33,19 @@ export class SbMyChip extends SbWidget {
     });
   }
 
+  // Every problem beside its field at once; the first bad field takes the focus, and the line
+  // under the form says how many there are.
+  #showErrors(form, errors) {
+    this.clearErrors();
+    for (const { field, message } of errors) {
+      const slot = this.shadowRoot.querySelector(`[data-error-for="${CSS.escape(field)}"]`) ?? this.shadowRoot.querySelector('[data-error-for=""]');
+      slot.textContent = slot.textContent ? `${slot.textContent} ${message}` : message;
+      form.elements.namedItem(field)?.setAttribute('aria-invalid', 'true');
+    }
+    form.elements.namedItem(errors[0].field)?.focus();
+    this.#say(errors.length === 1 ? 'Not saved: one field needs fixing.' : `Not saved: ${errors.length} fields need fixing.`);
+  }
+
   #say(text) {
     this.shadowRoot.querySelector('[data-message]').textContent = text;
   }
@@ -41,9 +53,8 @@ export class SbMyChip extends SbWidget {
   #save(form) {
     const fields = Object.fromEntries([...form.elements].filter((el) => el.name).map((el) => [el.name, el.value]));
     const checked = validateMyChip(this.#engine, fields);
-    if (checked.error) {
-      this.showError(checked.error, '', false);
-      this.#say('');
+    if (checked.errors) {
+      this.#showErrors(form, checked.errors);
       return;
     }
     this.clearErrors();

@@ -6,7 +6,6 @@
 // chip attribute it starts on the slice calculator's default chip.
 import { SbWidget } from '../core/widget-base.js';
 import { sliceHTML, sliceBodyHTML, sliceOf, sliceDims, torusChips, defaultShape, podText } from './slice-view.js';
-import { SHADOW_CSS, CATALOG_CSS } from '../core/styles.js';
 import { schemaDefault } from '../core/widget-form.js';
 import { attributeName } from '../core/widget-dom.js';
 
@@ -33,7 +32,7 @@ export class SbSlice extends SbWidget {
       }
       const shape = this.getAttribute(attributeName('shape')) ?? defaultShape(chip);
       const { slice, error } = sliceOf(engine, chip.id, shape);
-      root.innerHTML = `<style>${SHADOW_CSS}${CATALOG_CSS}</style>${sliceHTML({ catalog: this.#catalog, chip, shape, slice, error: error?.message })}`;
+      root.innerHTML = `${sliceHTML({ catalog: this.#catalog, chip, shape, slice, error: error?.message })}`;
     }
     this.onEdit((event) => this.#update(event.target.name), root);
     // A reader may pick another chip on the static page before the engine arrives: that

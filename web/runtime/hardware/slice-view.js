@@ -145,7 +145,7 @@ function chipOptionsHTML(chips, chosen) {
   return chips.map((c) => `<option value="${escapeHTML(c.id)}"${c.id === chosen.id ? ' selected' : ''}>${escapeHTML(c.name)}</option>`).join('');
 }
 
-// The form and body (the shadow root without its <style>).
+// The form and body of the shadow root.
 export function sliceHTML({ catalog, chip, shape, slice, error = '' }) {
   const pod = field(chip, 'pod_topology').value;
   return `<form class="sb-slice" novalidate><div class="fields">` +

@@ -6,7 +6,6 @@
 import { CalculatorError } from '../../../bindings/wasm/engine.mjs';
 import { SbWidget } from '../core/widget-base.js';
 import { batchSweepHTML, batchSweepSVG, sweepCurves, sweepTitle } from '../core/sweep-plot.js';
-import { SHADOW_CSS } from '../core/styles.js';
 import { schemaDefault } from '../core/widget-form.js';
 import { attributeName } from '../core/widget-dom.js';
 
@@ -70,7 +69,7 @@ export class SbBatchSweep extends SbWidget {
     } catch (err) {
       error = messageOf(err);
     }
-    this.shadowRoot.innerHTML = batchSweepHTML({ css: SHADOW_CSS, chips, dtypes, values, svg, error });
+    this.shadowRoot.innerHTML = batchSweepHTML({ chips, dtypes, values, svg, error });
   }
 
   // A format the chip has no peak for: say so beside the controls, keep the last plot.

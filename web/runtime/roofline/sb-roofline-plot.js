@@ -11,6 +11,7 @@
 // That SVG stays until the first `sb-change` from the calculator, then is redrawn in place.
 // Without static content the element shows a waiting line until then.
 import { SbWidget } from '../core/widget-base.js';
+import { adoptSheets, sheetsOf } from '../core/sheets.js';
 import { rooflinePlotHTML, rooflinePlotOptions, rooflinePlotSVG } from '../core/plot.js';
 
 export class SbRooflinePlot extends SbWidget {
@@ -24,6 +25,7 @@ export class SbRooflinePlot extends SbWidget {
   // No engine of its own until the first draw: the plot follows its calculator.
   connectedCallback() {
     if (!this.shadowRoot) this.attachShadow({ mode: 'open' }).innerHTML = rooflinePlotHTML(null);
+    adoptSheets(this.shadowRoot, sheetsOf(this.localName));
     document.addEventListener('sb-change', this.#onChange);
     // A calculator that computed before this plot connected has already fired its event.
     const source = document.getElementById(this.getAttribute('for') ?? '');

@@ -6,7 +6,6 @@
 // No DOM, no engine state.
 import { escapeHTML } from '../core/escape.js';
 import { formatValue } from '../core/format.js';
-import { SHADOW_CSS, SHARDING_CSS } from '../core/styles.js';
 import { asError, effectiveValue, dimensionNames, dimensionInput, fieldHTML, notationHTML, outputsListHTML, stepsHTML, valueText } from '../core/widget-form.js';
 
 export const CALCULATOR = 'sharded-matmul';
@@ -126,7 +125,7 @@ export function timelineSVG(result) {
       const height = bar.half ? 13 : 27;
       const width = Math.max(x(bar.start + bar.time) - x(bar.start), bar.time > 0 ? 1 : 0);
       parts.push(`<rect class="bar bar-${bar.kind}" data-bar="${escapeHTML(bar.label)}" x="${x(bar.start)}" y="${top}" ` +
-        `width="${width}" height="${height}" style="opacity:${bar.kind === 'comm' ? 1 - 0.15 * (i % 3) : 1}">` +
+        `width="${width}" height="${height}" opacity="${bar.kind === 'comm' ? 1 - 0.15 * (i % 3) : 1}">` +
         `<title>${escapeHTML(`${bar.label}: ${formatValue(bar.time, 's')}`)}</title></rect>`);
       if (width >= 6.5 * bar.label.length + 8) {
         parts.push(`<text class="bar-label" x="${x(bar.start) + 4}" y="${top + height / 2}" dominant-baseline="central">${escapeHTML(bar.label)}</text>`);
@@ -184,8 +183,7 @@ export function plannerHTML({ schema, chips = [], values = {}, run = null, tex =
   });
   const known = new Set([...schema.inputs.map((i) => i.name), ...dims]);
   const general = error && !known.has(error.field) ? error.message : '';
-  return `<style>${SHADOW_CSS}${SHARDING_CSS}</style>` +
-    `<div class="sb-calc sb-planner${error ? ' is-stale' : ''}">` +
+  return `<div class="sb-calc sb-planner${error ? ' is-stale' : ''}">` +
     `<p class="desc">${escapeHTML(schema.description)}: type the shardings of A, B and C in the book’s notation.</p>` +
     `<form class="fields aligned" novalidate>${head.map(field).join('')}` +
     `<div class="dims" data-dims>${plannerDimsHTML(schema, dims, values, error, prefix)}</div>${tail.map(field).join('')}</form>` +

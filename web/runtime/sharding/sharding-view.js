@@ -5,8 +5,8 @@
 // engine's (engine.shardingLayout); the bytes are the array-memory calculator's. This file
 // only lays them out. No DOM, no engine state.
 import { escapeHTML } from '../core/escape.js';
-import { SHADOW_CSS, SHARDING_CSS } from '../core/styles.js';
 import { asError, axesText, effectiveValue, dimensionNames, dimensionInput, fieldHTML, outputsListHTML } from '../core/widget-form.js';
+import { sizeAttributes } from '../core/sizes.js';
 
 export { effectiveValue };
 export const PRESETS = ['A[I, J]', 'A[I_X, J]', 'A[I_X, J_Y]', 'A[I_XY, J]', 'A[I_YX, J]'];
@@ -198,8 +198,8 @@ function panelSVG(panel, grid, dimCount) {
   }
   const label = panel.label ? `<p class="panel-label">${escapeHTML(panel.label)}</p>` : '';
   // Shrinks with the page down to about 4.5rem a device, then the picture scrolls sideways.
-  return `<figure class="mesh-panel" style="max-width:${Math.round(width * 1.5)}px">${label}<svg class="mesh" viewBox="0 0 ${width} ${height}" ` +
-    `style="min-width:${Math.min(panel.cols * 4 + 2, 40)}rem" role="img" aria-label="${panel.rows * panel.cols} devices` +
+  return `<figure class="mesh-panel"${sizeAttributes({ maxWidth: `${Math.round(width * 1.5)}px` })}>${label}<svg class="mesh" viewBox="0 0 ${width} ${height}" ` +
+    `${sizeAttributes({ minWidth: `${Math.min(panel.cols * 4 + 2, 40)}rem` })} role="img" aria-label="${panel.rows * panel.cols} devices` +
     `${panel.label ? ` at ${escapeHTML(panel.label)}` : ''}">${parts.join('')}</svg></figure>`;
 }
 
@@ -268,8 +268,7 @@ export function shardingHTML({ schema, chips = [], values = {}, run = null, pref
   const field = (input) => fieldHTML(input, String(values[input.name] ?? ''), { prefix, error, chips, text: textOf(input.name) });
   const known = new Set([...SHARDING_FIELDS, ...dims]);
   const general = error && !known.has(error.field) ? error.message : '';
-  return `<style>${SHADOW_CSS}${SHARDING_CSS}</style>` +
-    `<div class="sb-calc sb-shard${error ? ' is-stale' : ''}">` +
+  return `<div class="sb-calc sb-shard${error ? ' is-stale' : ''}">` +
     `<p class="desc">How an array is split over a mesh of devices: type a sharding in the book’s notation.</p>` +
     `<form class="fields aligned" novalidate>${head.map(field).join('')}` +
     `<div class="dims" data-dims>${dimsHTML(schema, dims, values, error, prefix)}</div>${tail.map(field).join('')}</form>` +

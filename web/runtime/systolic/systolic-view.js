@@ -4,8 +4,8 @@
 // or the closed form (engine.calculate('systolic')) passed in; this file only lays them out.
 import { escapeHTML } from '../core/escape.js';
 import { formatValue } from '../core/format.js';
-import { SHADOW_CSS, SYSTOLIC_CSS } from '../core/styles.js';
 import { schemaDefault } from '../core/widget-form.js';
+import { sizeAttributes } from '../core/sizes.js';
 
 // The fields, in the order the form shows them; each is a systolic calculator input.
 export const SIM_FIELDS = ['rows', 'cols', 'M', 'N', 'K', 'dataflow', 'convention'];
@@ -124,7 +124,7 @@ export function gridSVG(rows, cols, frame, dataflow) {
   }
   const minWidth = Math.max(cols * 2.9, 10);
   return `<svg class="pe-grid" viewBox="-2 -2 ${width + 4} ${height + 4}" role="img" ` +
-    `style="min-width:${minWidth}rem" aria-label="${rows} by ${cols} array of processing elements">` +
+    `${sizeAttributes({ minWidth: `${minWidth}rem` })} aria-label="${rows} by ${cols} array of processing elements">` +
     `${cells.join('')}</svg>`;
 }
 
@@ -200,8 +200,7 @@ export function systolicSimHTML({ schema, values = {}, sim = null, closed = null
     : '<p class="sim-empty">No simulation to show: fix the field marked above.</p>';
   const truncated = sim?.frames_truncated
     ? `<p class="sim-note">Only the first ${sim.frames.length} cycles are recorded for this shape.</p>` : '';
-  return `<style>${SHADOW_CSS}${SYSTOLIC_CSS}</style>` +
-    `<div class="sb-calc sb-sim${error ? ' is-stale' : ''}" data-dataflow="${escapeHTML(dataflow)}">` +
+  return `<div class="sb-calc sb-sim${error ? ' is-stale' : ''}" data-dataflow="${escapeHTML(dataflow)}">` +
     `<p class="desc">Cycle by cycle, ${escapeHTML(schema.description.replace(/^cycles of /, ''))}: every value moves one PE a cycle.</p>` +
     `<form class="fields" novalidate>${inputs.map((input) => fieldHTML(input, String(values[input.name] ?? ''), error)).join('')}</form>` +
     `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +

@@ -10,12 +10,9 @@ import {
   attributeInputs, formValues, engineInputs, evaluate, shareCurve, transformerHTML, bodyHTML,
   blockDetailHTML, ALL_FIELDS,
 } from './transformer-view.js';
-import { SHADOW_CSS, TRANSFORMER_CSS } from '../core/styles.js';
 
-const CSS = `${SHADOW_CSS}${TRANSFORMER_CSS}`;
 
 export class SbTransformer extends SbWidget {
-  static css = CSS;
   static loading = null;
   static stale = ['[data-body]', 'stale'];
 
@@ -36,7 +33,7 @@ export class SbTransformer extends SbWidget {
     if (!this.form()) {
       const attrs = Object.fromEntries([...this.attributes].map((a) => [a.name, a.value]));
       const values = formValues(this.#models, this.#schema, attributeInputs(attrs));
-      root.innerHTML = transformerHTML({ models: this.#models, schema: this.#schema, values, result: null, curve: null, css: CSS });
+      root.innerHTML = transformerHTML({ models: this.#models, schema: this.#schema, values, result: null, curve: null });
     }
     root.addEventListener('change', (event) => this.#changed(event.target));
     root.addEventListener('input', (event) => {

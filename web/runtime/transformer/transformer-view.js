@@ -331,7 +331,7 @@ function fieldHTML(name, spec, value, error, note = '') {
 
 // The whole shadow body: the form, the picture with its detail, the totals and the plot.
 // values: the form's strings (formValues); result/curve: the engine's (null on an error).
-export function transformerHTML({ models, schema, values, result, curve, error = null, css = '' }) {
+export function transformerHTML({ models, schema, values, result, curve, error = null }) {
   const specs = Object.fromEntries(schema.inputs.map((i) => [i.name, i]));
   const preset = presetOf(models, values.model);
   const note = (name) => preset?.fields.find((f) => f.name === name)?.note ?? '';
@@ -345,7 +345,7 @@ export function transformerHTML({ models, schema, values, result, curve, error =
   const general = error && !known.has(error.field) ? error.message : '';
   const moreOpen = error && MORE_FIELDS.includes(error.field);
   const body = result ? bodyHTML(result, curve, values) : '';
-  return `${css ? `<style>${css}</style>` : ''}<form class="sb-transformer" novalidate>` +
+  return `<form class="sb-transformer" novalidate>` +
     `<div class="fields">${presetField}${fields(RUN_FIELDS)}</div>` +
     `<div class="fields shape">${fields(SHAPE_FIELDS)}</div>` +
     `<details class="more"${moreOpen ? ' open' : ''}><summary>More shape fields (embeddings, norms, experts, latent attention)</summary>` +
