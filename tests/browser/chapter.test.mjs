@@ -207,3 +207,21 @@ test('chapter 2 reads on a phone without sideways scrolling', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('what a field and an output mean shows on focus (tap or Tab), not only on hover', async () => {
+  const { page, errors } = await site.open('01-roofline.html', { width: 390, height: 844 });
+  await page.waitForLoadState('networkidle');
+  const calc = page.locator('sb-roofline#roof');
+  const help = calc.locator('#help-flops');
+  assert.equal(await help.isVisible(), false);
+  await calc.locator('input[name="flops"]').focus();
+  assert.equal(await help.isVisible(), true);
+  assert.equal(await help.textContent(), 'floating-point operations of the op');
+  assert.match(await calc.locator('input[name="flops"]').getAttribute('aria-describedby'), /\bhelp-flops\b/);
+  const out = calc.locator('.out:has([data-output="t_memory"])');
+  await out.focus();
+  assert.equal(await out.locator('.help').isVisible(), true);
+  assert.equal(await out.locator('.help code').textContent(), 't_memory');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

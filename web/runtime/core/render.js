@@ -64,9 +64,16 @@ function optionsHTML(input, value, chips) {
   return options.join('');
 }
 
+// A field's explanation shows under it while it has the focus (a tap or Tab gives it; a
+// hover title would reach neither touch nor keyboard), and is its accessible description.
+function helpHTML(id, text) {
+  return text ? `<span class="help" id="${escapeHTML(id)}">${escapeHTML(text)}</span>` : '';
+}
+
 function controlHTML(input, value, result, chips, invalid) {
+  const help = input.description ? ` help-${escapeHTML(input.name)}` : '';
   const common = `id="in-${escapeHTML(input.name)}" name="${escapeHTML(input.name)}" ` +
-    `title="${escapeHTML(input.description)}" aria-describedby="err-${escapeHTML(input.name)}"` +
+    `aria-describedby="err-${escapeHTML(input.name)}${help}"` +
     (invalid ? ' aria-invalid="true"' : '');
   if (input.type === 'choice') {
     const chosen = value || (input.default ?? '');
@@ -82,6 +89,7 @@ function fieldHTML(input, values, result, chips, error) {
   const message = error?.field === input.name ? error.message : '';
   return `<div class="field">${labelHTML(`in-${input.name}`, input)}` +
     controlHTML(input, String(value), result, chips, Boolean(message)) +
+    helpHTML(`help-${input.name}`, input.description) +
     `<span class="error" id="err-${escapeHTML(input.name)}" data-error-for="${escapeHTML(input.name)}">` +
     `${escapeHTML(message)}</span></div>`;
 }
@@ -102,13 +110,16 @@ function groupHTML({ group, preset, title, inputs }, field, values, error) {
     `<div class="fields aligned">${inputs.map(field).join('')}</div></fieldset></details>`;
 }
 
-// A compact grid of label/value pairs; the output's name and description are the pair's
-// tooltip, so a dozen outputs fit beside each other instead of pushing the plot off the screen.
+// A compact grid of label/value pairs, so a dozen outputs fit beside each other instead of
+// pushing the plot off the screen. Each pair takes the focus (tap, Tab) and then shows what it
+// means and its name for the CLI in a note over the pairs below it.
 function outputsHTML(schema, result, stale) {
   const items = schema.outputs.map((output) =>
-    `<div class="out" title="${escapeHTML(`${output.name}: ${output.description}`)}">` +
+    `<div class="out" tabindex="0" aria-describedby="help-out-${escapeHTML(output.name)}">` +
     `<dt>${escapeHTML(output.label || output.name)}</dt>` +
-    `<dd data-output="${escapeHTML(output.name)}">${outputCellHTML(output, result?.[output.name])}</dd></div>`);
+    `<dd data-output="${escapeHTML(output.name)}">${outputCellHTML(output, result?.[output.name])}</dd>` +
+    `<span class="help" id="help-out-${escapeHTML(output.name)}">${escapeHTML(output.description)} ` +
+    `<code>${escapeHTML(output.name)}</code></span></div>`);
   return `<h4 class="results">Results</h4><dl class="outputs${stale ? ' stale' : ''}">${items.join('')}</dl>`;
 }
 

@@ -89,6 +89,16 @@ details[open] > summary { margin-bottom: 0.5rem; }
   color: var(--_muted); }
 .out dd { margin: 0; white-space: nowrap; font-variant-numeric: tabular-nums; text-align: right; }
 .outputs.stale dd { opacity: 0.45; text-decoration: line-through; }
+/* What a field or an output means, shown while it has the focus (a tap or Tab) or, for an
+   output, the pointer: a note over what lies below, so no grid row moves. */
+.field, .out { position: relative; }
+.field > .help, .out > .help { display: none; position: absolute; z-index: 3; top: calc(100% + 2px);
+  left: 0; right: 0; padding: 0.35rem 0.55rem; border: 1px solid var(--_border);
+  border-radius: var(--_radius); background: var(--_bg); color: var(--_fg);
+  box-shadow: 0 2px 8px rgb(0 0 0 / 0.15); font-size: 0.82rem; line-height: 1.35; white-space: normal; }
+.field:focus-within > .help, .out:focus > .help, .out:hover > .help { display: block; }
+.out > .help code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--_muted); }
+.out:focus-visible { outline: 2px solid var(--_accent); outline-offset: 1px; }
 .badge { display: inline-block; padding: 0 0.5rem; border-radius: 999px; font-weight: 600;
   border: 1px solid currentColor; color: var(--_badge, var(--_fg)); }
 .badge-compute { --_badge: var(--_compute); }
