@@ -21,13 +21,14 @@ import { SbShardedMatmul } from './sharding/sb-sharded-matmul.js';
 import { SbCollectiveSim } from './collectives/sb-collective-sim.js';
 import { SbTransformer } from './transformer/sb-transformer.js';
 import { SbCollectiveSweep } from './collectives/sb-collective-sweep.js';
+import { SbPipeline } from './training/sb-pipeline.js';
 import { watchScrollable } from './core/scroll-focus.js';
 import { watchCurrentSection } from './core/current-section.js';
 import { watchSearch } from './search/search-box.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbSlice, SbMyChip,
-  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer, SbCollectiveSweep };
+  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer, SbCollectiveSweep, SbPipeline };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
@@ -50,6 +51,7 @@ const ELEMENTS = {
   'sb-collective-sim': SbCollectiveSim,
   'sb-transformer': SbTransformer,
   'sb-collective-sweep': SbCollectiveSweep,
+  'sb-pipeline': SbPipeline,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.

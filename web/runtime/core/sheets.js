@@ -7,6 +7,7 @@
 import {
   SHADOW_CSS, EXERCISE_CSS, PROGRESS_CSS, SYSTOLIC_CSS, CATALOG_CSS, SHARDING_CSS, TRANSFORMER_CSS, BANDWIDTH_CSS,
 } from './styles.js';
+import { PIPELINE_CSS } from '../training/pipeline-css.js';
 
 export const SHEETS = {
   shadow: SHADOW_CSS,
@@ -17,6 +18,7 @@ export const SHEETS = {
   sharding: SHARDING_CSS,
   transformer: TRANSFORMER_CSS,
   bandwidth: BANDWIDTH_CSS,
+  pipeline: PIPELINE_CSS,
 };
 
 // The sheets of each element's shadow root, by tag; any other element takes `shadow` alone.
@@ -32,6 +34,7 @@ const ELEMENT_SHEETS = {
   'sb-chip-table': ['shadow', 'catalog'],
   'sb-slice': ['shadow', 'catalog'],
   'sb-my-chip': ['shadow', 'catalog'],
+  'sb-pipeline': ['shadow', 'systolic', 'pipeline'],
 };
 export const sheetsOf = (tag) => ELEMENT_SHEETS[tag] ?? ['shadow'];
 

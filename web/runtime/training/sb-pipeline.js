@@ -1,0 +1,127 @@
+// <sb-pipeline stages="4" microbatches="8" schedule="1f1b" virtual_stages="2" ...>: the engine's
+// pipeline simulation as a Gantt grid, played event by event. The engine simulates once per
+// change of a field; playing, stepping and scrubbing only move the time line and the boxes'
+// classes. The static page carries the whole grid (declarative shadow DOM) until the engine
+// arrives.
+import { PIPELINE_FIELDS, DEFAULT_SPEED, runPipeline, ganttSVG, statsView, frameTime, pipelineHTML } from './pipeline-view.js';
+import { asError } from '../core/widget-form.js';
+import { SbWidget } from '../core/widget-base.js';
+import { Playback } from '../core/playback.js';
+import { attributeName } from '../core/widget-dom.js';
+import { formatValue } from '../core/format.js';
+
+const pct = (v) => (v === null || v === undefined ? 'none' : `${(100 * v).toFixed(1)}%`);
+
+export class SbPipeline extends SbWidget {
+  static observedAttributes = PIPELINE_FIELDS.map(attributeName);
+  static loading = 'Loading the pipeline simulator…';
+  static failure = 'the simulator engine failed to load';
+
+  #engine = null;
+  #schema = null;
+  #sim = null;
+  #playback = null;
+  #boxes = [];
+  #lastKey = '';
+
+  get simulation() { return this.#sim; }
+
+  placeholder() {
+    if (!this.shadowRoot) super.placeholder();
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this.#playback?.pause();
+  }
+
+  ready(engine) {
+    this.#schema = engine.schema('pipeline');
+  }
+
+  start(engine) {
+    this.#engine = engine;
+    const values = this.form() ? this.#fieldValues() : this.attributeValues(PIPELINE_FIELDS);
+    let error = null;
+    try {
+      this.#sim = runPipeline(engine, values);
+    } catch (err) {
+      error = asError(err);
+    }
+    this.#lastKey = JSON.stringify(values);
+    this.shadowRoot.innerHTML = pipelineHTML({ schema: this.#schema, values, sim: this.#sim, error });
+    this.#cacheBoxes();
+    this.onEdit(() => this.#resimulate());
+    this.#playback = new Playback(this.shadowRoot, {
+      last: () => (this.#sim ? this.#sim.frames.length : -1),
+      show: (index) => this.#show(index),
+    }, DEFAULT_SPEED);
+    this.#playback.wire();
+    if (this.#sim) this.#playback.restart();
+  }
+
+  rerender() {
+    if (this.#engine) this.#resimulate();
+  }
+
+  #fieldValues() {
+    const form = this.form();
+    return Object.fromEntries(PIPELINE_FIELDS.map((name) => [name, (form.elements.namedItem(name)?.value ?? '').trim()]));
+  }
+
+  // A bad field shows the engine's message beside it and keeps the last good grid, dimmed.
+  #resimulate() {
+    const values = this.#fieldValues();
+    const key = JSON.stringify(values);
+    if (key === this.#lastKey) return;
+    this.#lastKey = key;
+    this.#playback.pause();
+    let sim;
+    try {
+      sim = runPipeline(this.#engine, values);
+    } catch (err) {
+      const error = asError(err);
+      this.showError(error, values[error.field] ?? '');
+      return;
+    }
+    this.clearErrors();
+    this.#sim = sim;
+    this.shadowRoot.querySelector('[data-grid]').innerHTML = ganttSVG(sim, 0);
+    this.#cacheBoxes();
+    this.stat('step').textContent = formatValue(sim.step_time, '');
+    this.stat('ideal').textContent = formatValue(sim.ideal_time, '');
+    this.stat('bubble').textContent = pct(sim.bubble_fraction);
+    this.stat('closed').textContent = pct(sim.closed_form_bubble);
+    this.stat('peak').textContent = formatValue(sim.peak_activations, '');
+    this.#playback.restart();
+  }
+
+  #cacheBoxes() {
+    this.#boxes = [...this.shadowRoot.querySelectorAll('[data-item]')].map((g) => ({ g, state: '' }));
+  }
+
+  // Event `index`: the time line moves and each box's state class follows.
+  #show(index) {
+    const sim = this.#sim;
+    const t = frameTime(sim, index);
+    sim.items.forEach((item, i) => {
+      const state = item.end <= t ? 'done' : (item.start <= t ? 'running' : 'todo');
+      const box = this.#boxes[i];
+      if (box && box.state !== state) {
+        box.g.classList.remove('done', 'running', 'todo');
+        box.g.classList.add(state);
+        box.state = state;
+      }
+    });
+    const line = this.shadowRoot.querySelector('[data-now]');
+    const svg = line.ownerSVGElement;
+    const [left, right] = [74, svg.viewBox.baseVal.width - 12];
+    const x = left + (right - left) * (sim.step_time ? t / sim.step_time : 0);
+    line.setAttribute('x1', x);
+    line.setAttribute('x2', x);
+    const stats = statsView(sim, index);
+    this.stat('time').textContent = stats.time;
+    this.stat('held').textContent = stats.held;
+    this.control('scrub').setAttribute('aria-valuetext', stats.valuetext);
+  }
+}
