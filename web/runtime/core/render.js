@@ -123,6 +123,27 @@ function outputsHTML(schema, result, stale) {
   return `<h4 class="results">Results</h4><dl class="outputs${stale ? ' stale' : ''}">${items.join('')}</dl>`;
 }
 
+// The rows of one of the schema's tables (the training step's collectives), each cell in its
+// column's unit.
+export function tableRowsHTML(table, rows) {
+  if (!Array.isArray(rows) || !rows.length) return `<tr><td colspan="${table.columns.length}">none</td></tr>`;
+  return rows.map((row) => `<tr>${table.columns.map((c) => `<td data-column="${escapeHTML(c.name)}">` +
+    `${escapeHTML(c.type === 'text' ? String(row[c.name] ?? '') : formatValue(row[c.name], c.unit, 'si'))}</td>`).join('')}</tr>`).join('');
+}
+
+// Each table the schema declares, under its description, in a box that scrolls sideways on a
+// phone rather than widening the page.
+function tablesHTML(schema, result) {
+  return (schema.tables ?? []).map((table) => {
+    const head = table.columns.map((c) => `<th scope="col" title="${escapeHTML(c.description)}">${escapeHTML(c.label || c.name)}` +
+      `${c.unit ? ` <span class="unit">(${escapeHTML(c.unit)})</span>` : ''}</th>`).join('');
+    return `<h4 class="results">${escapeHTML(table.description.replace(/^./, (ch) => ch.toUpperCase()))}</h4>` +
+      `<div class="table-box" tabindex="0" role="region" aria-label="${escapeHTML(table.description)}">` +
+      `<table class="result-table" data-table="${escapeHTML(table.name)}"><thead><tr>${head}</tr></thead>` +
+      `<tbody>${tableRowsHTML(table, result?.[table.name])}</tbody></table></div>`;
+  }).join('');
+}
+
 // The whole shadow root of a calculator element. `values`: input strings by schema name;
 // `result`: the last good engine result (or null); `error`: {field, message} to show, if any.
 export function calculatorHTML({ schema, values = {}, result = null, error = null, chips = [] }) {
@@ -133,5 +154,5 @@ export function calculatorHTML({ schema, values = {}, result = null, error = nul
   return `<form class="sb-calc" data-calculator="${escapeHTML(schema.name)}" novalidate>` +
     `<p class="desc">${escapeHTML(schema.description)}</p>${groups.join('')}` +
     `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
-    `${outputsHTML(schema, result, Boolean(error) || !result)}</form>`;
+    `${outputsHTML(schema, result, Boolean(error) || !result)}${tablesHTML(schema, result)}</form>`;
 }

@@ -12,7 +12,7 @@
 // (by attributeName).
 import { asError } from './widget-form.js';
 import { SbWidget } from './widget-base.js';
-import { calculatorHTML, outputCellHTML, placeholderFor } from './render.js';
+import { calculatorHTML, outputCellHTML, placeholderFor, tableRowsHTML } from './render.js';
 import { attachMyChip, resolveMyChip } from '../hardware/my-chip.js';
 import { Announcer } from './announce.js';
 
@@ -138,6 +138,10 @@ export class SbCalculator extends SbWidget {
     for (const output of this.#schema.outputs) {
       const cell = root.querySelector(`[data-output="${CSS.escape(output.name)}"]`);
       if (cell) cell.innerHTML = outputCellHTML(output, result[output.name]);
+    }
+    for (const table of this.#schema.tables ?? []) {
+      const body = root.querySelector(`[data-table="${CSS.escape(table.name)}"] tbody`);
+      if (body) body.innerHTML = tableRowsHTML(table, result[table.name]);
     }
     for (const input of this.#schema.inputs) {
       const field = this.form().elements.namedItem(input.name);

@@ -99,6 +99,13 @@ details[open] > summary { margin-bottom: 0.5rem; }
 .field:focus-within > .help, .out:focus > .help, .out:hover > .help { display: block; }
 .out > .help code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; color: var(--_muted); }
 .out:focus-visible { outline: 2px solid var(--_accent); outline-offset: 1px; }
+.table-box { overflow-x: auto; }
+.result-table { border-collapse: collapse; font-size: 0.85rem; width: 100%; }
+.result-table th, .result-table td { padding: 0.25rem 0.5rem; border-bottom: 1px solid var(--_border);
+  text-align: left; white-space: nowrap; }
+.result-table th { font-weight: 600; }
+.result-table td[data-column="bytes"], .result-table td[data-column="count"], .result-table td[data-column="time"],
+.result-table td[data-column="total"] { text-align: right; font-variant-numeric: tabular-nums; }
 .badge { display: inline-block; padding: 0 0.5rem; border-radius: 999px; font-weight: 600;
   border: 1px solid currentColor; color: var(--_badge, var(--_fg)); }
 .badge-compute { --_badge: var(--_compute); }
