@@ -184,58 +184,58 @@ void set_outputs(const TrainingConfig& c, const TrainingLayout& layout, const Tr
   layout_line(layout, c.slices, line);
   out.set_text("layout", line.view());
   const auto& d = layout.degrees;
-  out.set({{"chips", Value::of(layout.chips)},
-           {"chips_total", Value::of(s.chips_total)},
-           {"dp_degree", Value::of(d[0])},
-           {"fsdp_degree", Value::of(d[1])},
-           {"tp_degree", Value::of(d[2])},
-           {"pp_degree", Value::of(d[3])},
-           {"ep_degree", Value::of(d[4])},
-           {"M_X", Value::of(s.M_X)},
-           {"M_Y", Value::of(s.M_Y)},
-           {"sequences", Value::of(s.sequences)},
-           {"tokens_per_shard", Value::of(s.tokens_per_shard)},
-           {"tokens_per_chip", Value::of(s.tokens_per_chip)},
-           {"tokens_per_slice", Value::of(c.B / c.slices)},
-           {"micro_tokens", Value::of(s.micro_tokens)},
-           {"params", Value::of(c.shape.params)},
-           {"flops_layer", Value::of(s.flops_layer)},
-           {"t_compute_layer", Value::of(s.t_compute_layer)},
-           {"flops_step", Value::of(s.flops_step)},
-           {"flops_model", Value::of(s.flops_model)},
-           {"flops_6p", Value::of(s.flops_6p)},
-           {"bubble", Value::of(s.bubble)},
-           {"t_compute", Value::of(s.t_compute)},
-           {"t_critical", Value::of(s.t_critical)},
-           {"t_overlap_ici", Value::of(s.t_overlap_ici)},
-           {"t_ici", Value::of(s.t_ici)},
-           {"t_dcn", Value::of(s.t_dcn)},
-           {"t_pcie", Value::of(s.t_pcie)},
-           {"t_hbm", Value::of(s.t_hbm)},
-           {"exposed_comm", Value::of(s.exposed)},
-           {"step_time", Value::of(s.step_time)},
-           {"step_time_overlapped", Value::of(s.step_overlapped)},
-           {"step_time_serial", Value::of(s.step_serial)}});
+  out.set("chips", layout.chips);
+  out.set("chips_total", s.chips_total);
+  out.set("dp_degree", d[0]);
+  out.set("fsdp_degree", d[1]);
+  out.set("tp_degree", d[2]);
+  out.set("pp_degree", d[3]);
+  out.set("ep_degree", d[4]);
+  out.set("M_X", s.M_X);
+  out.set("M_Y", s.M_Y);
+  out.set("sequences", s.sequences);
+  out.set("tokens_per_shard", s.tokens_per_shard);
+  out.set("tokens_per_chip", s.tokens_per_chip);
+  out.set("tokens_per_slice", c.B / c.slices);
+  out.set("micro_tokens", s.micro_tokens);
+  out.set("params", c.shape.params);
+  out.set("flops_layer", s.flops_layer);
+  out.set("t_compute_layer", s.t_compute_layer);
+  out.set("flops_step", s.flops_step);
+  out.set("flops_model", s.flops_model);
+  out.set("flops_6p", s.flops_6p);
+  out.set("bubble", s.bubble);
+  out.set("t_compute", s.t_compute);
+  out.set("t_critical", s.t_critical);
+  out.set("t_overlap_ici", s.t_overlap_ici);
+  out.set("t_ici", s.t_ici);
+  out.set("t_dcn", s.t_dcn);
+  out.set("t_pcie", s.t_pcie);
+  out.set("t_hbm", s.t_hbm);
+  out.set("exposed_comm", s.exposed);
+  out.set("step_time", s.step_time);
+  out.set("step_time_overlapped", s.step_overlapped);
+  out.set("step_time_serial", s.step_serial);
   out.set_text("bound", s.bound);
-  out.set({{"mfu", Value::of(s.mfu)},
-           {"mfu_ceiling", Value::of(s.mfu_ceiling)},
-           {"mem_params", Value::of(s.mem_params)},
-           {"mem_grads", Value::of(s.mem_grads)},
-           {"mem_optimizer", Value::of(s.mem_optimizer)},
-           {"mem_activations", Value::of(s.mem_activations)},
-           {"mem_total", Value::of(s.mem_total)},
-           {"mem_host", Value::of(s.mem_host)},
-           {"hbm_capacity", Value::of(c.hbm_capacity)},
-           {"mem_over", Value::of(s.mem_over)},
-           {"mem_fraction", Value::of(s.mem_total / c.hbm_capacity)}});
+  out.set("mfu", s.mfu);
+  out.set("mfu_ceiling", s.mfu_ceiling);
+  out.set("mem_params", s.mem_params);
+  out.set("mem_grads", s.mem_grads);
+  out.set("mem_optimizer", s.mem_optimizer);
+  out.set("mem_activations", s.mem_activations);
+  out.set("mem_total", s.mem_total);
+  out.set("mem_host", s.mem_host);
+  out.set("hbm_capacity", c.hbm_capacity);
+  out.set("mem_over", s.mem_over);
+  out.set("mem_fraction", s.mem_total / c.hbm_capacity);
   out.set_text("fits", s.fits ? "yes" : "no");
-  out.set({{"W_ici", Value::of(s.W_ici)},
-           {"alpha", Value::of(s.alpha)},
-           {"critical_batch", Value::of(s.critical_batch)},
-           {"max_tp", Value::of(s.max_tp)},
-           {"x_opt", Value::of(s.x_opt)},
-           {"y_opt", Value::of(s.y_opt)},
-           {"mixed_batch", Value::of(s.mixed_batch)}});
+  out.set("W_ici", s.W_ici);
+  out.set("alpha", s.alpha);
+  out.set("critical_batch", s.critical_batch);
+  out.set("max_tp", s.max_tp);
+  out.set("x_opt", s.x_opt);
+  out.set("y_opt", s.y_opt);
+  out.set("mixed_batch", s.mixed_batch);
   if (s.dcn_batch > 0)
     out.set("dcn_batch", s.dcn_batch);
   else

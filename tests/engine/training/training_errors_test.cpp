@@ -100,4 +100,12 @@ TEST_CASE("training: NaN, zero, negative and huge numbers name their field", "[t
               "slices must be <= 100000, got 1e300");
   check_error(bad({{"tp", num(2.5)}}), ErrorCode::invalid_argument, "tp",
               "tp must be a whole number, got 2.5");
+  check_error(bad({{"B", num(1e14)}}), ErrorCode::out_of_range, "B", "B must be <= 1e13, got 1e14");
+  check_error(bad({{"zero", text("4")}}), ErrorCode::invalid_argument, "zero",
+              "zero must be one of 1, 2, 3, got \"4\"");
+  // The chip list grows with the catalog: its ends are pinned.
+  Error chip = bad({{"chip", text("tpu-v9")}});
+  CHECK(chip.field == "chip");
+  CHECK(chip.message.rfind("chip must be one of tpu-v5e, tpu-v5p, ", 0) == 0);
+  CHECK(chip.message.find(", got \"tpu-v9\"") == chip.message.size() - 14);
 }

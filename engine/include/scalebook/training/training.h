@@ -71,7 +71,8 @@
 // traffic; its TP algorithm, followed here, has 4BD/X (AllGather dOut, ReduceScatter dIn).
 //
 // Left out: an axis split between two strategies (the book's 1024 x 4 on a 16x16x16; each axis
-// serves one strategy here), GPU clusters (TPU slices only), interleaved and zero-bubble
+// serves one strategy here), GPU clusters (TPU slices only; a slice whose wraparound the
+// catalog does not state is costed without it), interleaved and zero-bubble
 // pipeline schedules (the pipeline simulator's), sequence/context parallelism as its own
 // strategy, ZeRO-3's gathered-layer buffers and the working set of the layer being computed,
 // the embeddings' own collectives (their parameters are shared out over the layers), and
