@@ -165,8 +165,11 @@ std::string format_value(double x, const std::string& unit, const std::string& s
   if (style == "raw") return shortest(x);
   if (!prefixable(unit) || x == 0) {
     double magnitude = std::fabs(x);
-    std::string body =
-        magnitude >= 1e5 || (x != 0 && magnitude < 1e-3) ? sci_text(x) : significant(x, 3);
+    // A whole count prints whole (2048 chips, 73440 tokens), not rounded to three digits.
+    bool whole = x == std::floor(x) && magnitude < 1e5;
+    std::string body = whole                                              ? shortest(x)
+                       : magnitude >= 1e5 || (x != 0 && magnitude < 1e-3) ? sci_text(x)
+                                                                          : significant(x, 3);
     return unit.empty() ? body : body + " " + unit;
   }
   static const struct {

@@ -68,7 +68,8 @@ void set_strategy(TrainingLayout& layout, int s, unsigned mask) {
   for (std::size_t i = 0; i < layout.axes.size(); ++i) {
     if (!(mask & (1u << i))) continue;
     layout.degrees[s] *= static_cast<double>(layout.axes[i].size);
-    layout.axis_counts[s] += 1;
+    // An axis of one chip moves nothing, so it adds no bandwidth: 16x1x1 is one axis (M_X 1).
+    if (layout.axes[i].size > 1) layout.axis_counts[s] += 1;
   }
 }
 

@@ -50,7 +50,7 @@ std::vector<InputSpec> inputs() {
   std::vector<InputSpec> list = {
       training_model_input(),
       count("B", "tokens", "global batch in tokens (the book's B), every slice together",
-            Value::of(16777216.0), 1, 1e13, "Global batch B (tokens)"),
+            Value::of(16777216.0), 1, 1e13, "Global batch B"),
       count("T", "tokens", "sequence length; B must be whole sequences", Value::of(4096.0), 1, 1e8,
             "Sequence length T"),
       chip,

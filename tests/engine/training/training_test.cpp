@@ -75,6 +75,16 @@ TEST_CASE("the DP/FSDP threshold is C/W_ici = 2550 tokens per chip on one v5p ax
   CHECK(output(pod, "critical_batch") * output(pod, "chips") == Approx(7.6e6).epsilon(0.005));
 }
 
+TEST_CASE("an axis of one chip adds no bandwidth: FSDP over a 16x1x1 slice spans one axis",
+          "[training]") {
+  Inputs line = book_mlp(8192, 32768, "16x1x1");
+  line["B"] = num(65536);
+  line["T"] = num(1024);
+  Calculation c = tr(line);
+  CHECK(output(c, "M_X") == 1);
+  CHECK(output(c, "critical_batch") == Approx(2550).epsilon(1e-12));
+}
+
 TEST_CASE("DP over DCN needs C/W_dcn = 73,440 tokens per slice on v5p", "[training]") {
   Calculation c = tr({{"model", text("book-mlp")}, {"chip", text("tpu-v5p")}});
   CHECK(output(c, "dcn_batch") == Approx(73440).epsilon(1e-12));  // training-wx-dcn-intensity
