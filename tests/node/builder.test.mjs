@@ -287,3 +287,11 @@ test('the progress list follows the order the chapter places its exercises in, n
   const index = fs.readFileSync(path.join(ok.dir, 'dist/index.html'), 'utf8');
   assert.match(index, /&quot;exercises&quot;:\[&quot;e2&quot;,&quot;e1&quot;\]/);
 });
+
+test("the book's search index holds chapter 1's critical token batch, by its heading's id, and no KaTeX markup", () => {
+  const documents = JSON.parse(fs.readFileSync(path.join(realOut, 'assets/search-index.json'), 'utf8'));
+  const batch = documents.find((d) => d.href === '01-roofline.html#the-critical-token-batch');
+  assert.deepEqual([batch?.chapter, batch?.title], [1, 'The critical token batch']);
+  assert.ok(documents.some((d) => d.href === '03-sharding.html' && d.title === 'Sharded matrices'));
+  assert.doesNotMatch(JSON.stringify(documents), /katex|<span|shadowroot| sub crit /);
+});

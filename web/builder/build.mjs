@@ -15,6 +15,7 @@ import { embedPage } from './embed.mjs';
 import { precompress } from './compress.mjs';
 import { SHEETS } from '../runtime/core/sheets.js';
 import { hoistPageStyles } from './page-styles.mjs';
+import { writeSearchIndex } from './search-index.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -112,6 +113,7 @@ export async function buildSite({
         `exercise ${exercise.id} is not placed in ${exercise.chapter} (add ::exercise ${exercise.id})`);
     }
   }
+  writeSearchIndex(out, written); // from the pages as built, for the search box
   const book = {};
   for (const section of toc.sections) {
     const ids = placedIn.get(section.slug) ?? [];

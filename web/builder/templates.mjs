@@ -46,12 +46,20 @@ ${preloads({ engine, chunks })}
 }
 
 // The skip link comes first, so a keyboard user's first Tab can jump past the header and the
-// contents to the text.
+// contents to the text. The search box stays hidden until the bundle runs, which it needs
+// (web/runtime/search/search-box.js); its results open under it.
 function header(toc, mainId) {
   return `<a class="skip-link" href="#${mainId}">Skip to the text</a>
 <header class="site-header"><a class="brand" href="index.html">${escapeHtml(toc.title)}</a>
-<span class="tagline">${escapeHtml(toc.subtitle)}</span></header>`;
+<span class="tagline">${escapeHtml(toc.subtitle)}</span>
+${SEARCH_FORM}</header>`;
 }
+
+const SEARCH_FORM = `<form class="site-search" role="search" data-search hidden>
+<label class="visually-hidden" for="site-search">Search the book</label>
+<input id="site-search" type="search" name="q" placeholder="Search the book" autocomplete="off" spellcheck="false" enterkeyhint="go">
+<div class="search-results" data-search-results hidden></div>
+</form>`;
 
 const FOOTER = `<footer class="site-footer">Every number on this page is computed by the Scalebook
 engine from its hardware catalog; hover one to see how. Based on the public book

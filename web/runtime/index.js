@@ -23,6 +23,7 @@ import { SbTransformer } from './transformer/sb-transformer.js';
 import { SbCollectiveSweep } from './collectives/sb-collective-sweep.js';
 import { watchScrollable } from './core/scroll-focus.js';
 import { watchCurrentSection } from './core/current-section.js';
+import { watchSearch } from './search/search-box.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbSlice, SbMyChip,
@@ -56,6 +57,7 @@ for (const [tag, element] of Object.entries(ELEMENTS)) {
   if (!customElements.get(tag)) customElements.define(tag, element);
 }
 
-// Page-level behaviour, for the book's pages (an embedding page has neither kind of box).
+// Page-level behaviour, for the book's pages (an embedding page has none of their boxes).
 watchScrollable();
 watchCurrentSection();
+watchSearch();
