@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scalebook/exercises/exercise.h"
@@ -58,6 +59,16 @@ const BookCase kCases[] = {
     {"03-sharding.json", "sharding-pq1-bytes-per-device", "b", 294},  // 1e6 B / 3.4e12 B/s, ns
     {"04-transformers.json", "transformers-q7-deepseek-mfu", "b", 3.3e24},  // 6 * 37e9 * 14.8e12
     {"04-transformers.json", "transformers-q7-deepseek-mfu", "c", 0.217},
+    {"05-training.json", "training-wx-dp-threshold", "b", 850},          // 4.59e14 / 1.8e11 / 3
+    {"05-training.json", "training-wx-dp-threshold", "c", 7.6e6},        // 850 x 8960
+    {"05-training.json", "training-wx-llama3-70b-fsdp-16M", "b", 18823},  // 16e6 / 850
+    {"05-training.json", "training-wx-mixed-threshold", "a", 99},        // 2550^2 / (2 x 32768)
+    {"05-training.json", "training-wx-dcn-intensity", "a", 73440},       // 4.59e14 / 6.25e9
+    {"05-training.json", "training-q2-memory", "a", 130},                // 10 bytes x 13e9, GB
+    {"05-training.json", "training-q2-memory", "b", 42},                 // 2 L B (D + 2F), TB
+    {"05-training.json", "training-q3a-pure-dp", "b", 130},              // GB on every chip
+    {"05-training.json", "training-q3b-fsdp", "c", 3.48e6},              // 850 x 4096
+    {"05-training.json", "training-q3c-mixed", "a", 235},                // 2550^2 / (2 x 13824)
 };
 
 }  // namespace
@@ -82,6 +93,10 @@ TEST_CASE("the book's variant prints the inputs its question fixes", "[exercise]
       variant(find_exercise("03-sharding.json", "sharding-pq1-bytes-per-device"), 0).prompt;
   CHECK_THAT(pq1, Catch::Contains("3.4 TB/s"));
   CHECK_THAT(pq1, Catch::Contains("1,000,000 B"));
+  // Question 3.3 of chapter 5 takes the v5p's peak as 4.6e14; other variants, the catalog's.
+  const ExerciseSpec& q3c = find_exercise("05-training.json", "training-q3c-mixed");
+  CHECK_THAT(variant(q3c, 0).prompt, Catch::Contains("4.6e14"));
+  CHECK_THAT(variant(q3c, 3).prompt, !Catch::Contains("4.6e14"));
 }
 
 TEST_CASE("other variants take the catalog's value for an input only the book's question fixes",
@@ -107,6 +122,19 @@ TEST_CASE("the real book errors keep their erratum", "[exercise][book]") {
   const ExerciseSpec& q4b =
       find_exercise("04-transformers.json", "transformers-q4b-compute-bound-context");
   CHECK_FALSE(part_of(variant(q4b, 0), "a").book.erratum.empty());
+  // Chapter 5: the book's 13.9 for X_opt, its summary's 71,000 tokens over DCN, and its
+  // 3M-token batch against the 96 sequences of 32,768 it also names.
+  const std::pair<const char*, const char*> training_errata[] = {
+      {"training-wx-xopt-4x4x4", "a"},
+      {"training-wx-takeaway-thresholds", "b"},
+      {"training-q3b-fsdp", "a"},
+      {"training-q3c-mixed", "c"},
+      {"training-q3c-mixed", "e"}};
+  for (const auto& [id, part] : training_errata) {
+    INFO(id << " part " << part);
+    const Variant v = variant(find_exercise("05-training.json", id), 0);
+    CHECK_FALSE(part_of(v, part).book.erratum.empty());
+  }
 }
 
 TEST_CASE("a number parameter's choices can only be [\"catalog\"]", "[exercise][book]") {
