@@ -4,9 +4,13 @@
 // script. So the markup carries no CSS: the build links each sheet from assets/css/ in the
 // shadow roots it draws (declarativeShadow), and an element adopts constructed sheets into its own
 // root (adoptSheets), which also spares it a flash of unstyled content whenever it redraws.
-import {
-  SHADOW_CSS, EXERCISE_CSS, PROGRESS_CSS, SYSTOLIC_CSS, CATALOG_CSS, SHARDING_CSS, TRANSFORMER_CSS, BANDWIDTH_CSS,
-} from './styles.js';
+import { SHADOW_CSS } from './styles.js';
+import { EXERCISE_CSS, PROGRESS_CSS } from '../exercises/exercise-css.js';
+import { SYSTOLIC_CSS } from '../systolic/systolic-css.js';
+import { CATALOG_CSS } from '../hardware/catalog-css.js';
+import { SHARDING_CSS } from '../sharding/sharding-css.js';
+import { TRANSFORMER_CSS } from '../transformer/transformer-css.js';
+import { BANDWIDTH_CSS } from '../collectives/bandwidth-css.js';
 import { PIPELINE_CSS } from '../training/pipeline-css.js';
 
 export const SHEETS = {
