@@ -18,6 +18,12 @@ load the engine themselves and need nothing else from this site.</p>
 <pre><code>&lt;script type="module" src="https://YOUR-HOST/assets/scalebook.js"&gt;&lt;/script&gt;
 &lt;sb-matmul id="embedded" chip="h100" b="512"&gt;&lt;/sb-matmul&gt;
 &lt;sb-roofline-plot for="embedded"&gt;&lt;/sb-roofline-plot&gt;</code></pre>
+<p>What the host needs: the script and <code>scalebook-engine.wasm</code> are fetched across
+origins, so serve them with <code>Access-Control-Allow-Origin</code> (<code>scripts/serve</code>
+does). A page with a Content-Security-Policy must allow <code>script-src https://YOUR-HOST
+'wasm-unsafe-eval'</code> and <code>connect-src https://YOUR-HOST</code>; nothing inline is
+needed, since the elements style themselves with constructed stylesheets. An element whose engine
+cannot load says so in its own box.</p>
 <p>Here it is, live:</p>
 <sb-matmul id="embedded" chip="h100" b="512"></sb-matmul>
 <sb-roofline-plot for="embedded"></sb-roofline-plot>
