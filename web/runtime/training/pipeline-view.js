@@ -116,7 +116,7 @@ function controlsHTML(sim) {
     `<button type="button" data-action="play" aria-pressed="false"${disabled}>Play</button>` +
     `<button type="button" data-action="back" aria-label="Step back one event"${disabled}>◀ Back</button>` +
     `<button type="button" data-action="step" aria-label="Step forward one event"${disabled}>Step ▶</button>` +
-    `<button type="button" data-action="reset" aria-label="Back to the start"${disabled}>Reset</button>` +
+    `<button type="button" data-action="reset" aria-label="Reset to the start"${disabled}>Reset</button>` +
     `<label class="scrub">Event <input type="range" data-action="scrub" min="0" max="${last}" value="0" step="1"${disabled}></label>` +
     `<label class="speed">Speed <select data-action="speed">${speeds.join('')}</select></label></div>`;
 }
