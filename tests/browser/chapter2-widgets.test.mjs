@@ -224,3 +224,22 @@ test('a chip picked on the static slice before the engine arrives is drawn once 
   assert.equal(await torus.locator('[data-error-for="shape"]').textContent(), '');
   await page.close();
 });
+
+test('on a phone the 4x4x4 torus keeps readable text and scrolls in its own focusable box', async () => {
+  const { page, errors } = await open({ width: 390, height: 844 });
+  const torus = page.locator('sb-slice');
+  await torus.locator('select[name="chip"]').selectOption('tpu-v5p');
+  await torus.locator('input[name="shape"]').fill('4x4x4');
+  await page.waitForFunction(() => document.querySelector('sb-slice').shadowRoot.querySelector('svg[data-chips="64"]'));
+  const view = await torus.locator('.picture').evaluate((box) => {
+    const svg = box.querySelector('svg');
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    const sizes = [...svg.querySelectorAll('text')].map((t) => parseFloat(getComputedStyle(t).fontSize) * scale);
+    return { min: Math.min(...sizes), scrolls: box.scrollWidth > box.clientWidth, focusable: box.tabIndex === 0 };
+  });
+  assert.ok(view.min >= 11, `torus text ${view.min}px`);
+  assert.deepEqual([view.scrolls, view.focusable], [true, true]);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -37,6 +37,17 @@ export const CATALOG_CSS = `
 .rule { color: var(--_muted); font-size: 0.88rem; margin: 0.3rem 0 0.5rem; }
 .picture { overflow-x: auto; }
 .picture svg { display: block; max-width: 100%; height: auto; font-family: var(--_font); font-size: 12px; }
+/* On a phone a big slice (4x4x4: four layers side by side) would shrink to 6 px text: it keeps
+   its drawn size instead and scrolls in its box, edge shadows showing there is more. */
+@container (max-width: 30rem) {
+  .picture svg { max-width: none; }
+  .picture { background:
+    linear-gradient(to right, var(--_bg) 30%, transparent) left / 2rem 100% no-repeat local,
+    linear-gradient(to left, var(--_bg) 30%, transparent) right / 2rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, color-mix(in srgb, var(--_fg) 25%, transparent), transparent) left / 0.7rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, color-mix(in srgb, var(--_fg) 25%, transparent), transparent) right / 0.7rem 100% no-repeat scroll; }
+}
+.picture:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
 .ax-x { --_c: var(--_accent); stroke: var(--_accent); }
 .ax-y { --_c: var(--_compute); stroke: var(--_compute); }
 .ax-z { --_c: var(--_memory); stroke: var(--_memory); }

@@ -138,7 +138,8 @@ export function sliceBodyHTML(chip, slice) {
   return `${axesTableHTML(axes)}<p class="summary" data-summary>${summaryText(slice)}</p>` +
     `<p class="rule"${wrapNote ? ` title="${escapeHTML(wrapNote)}"` : ''}>${ruleText}</p>` +
     `<p class="legend">Solid lines: ICI links. Dashed stubs: wraparound links, leaving one edge and arriving at the opposite one.</p>` +
-    `<div class="picture">${torusSVG(sliceDims(slice), axes)}</div>`;
+    `<div class="picture" tabindex="0" role="region" aria-label="${escapeHTML(`Chips and links of the ${sliceDims(slice).join('x')} ${chip.name} slice`)}">` +
+    `${torusSVG(sliceDims(slice), axes)}</div>`;
 }
 
 function chipOptionsHTML(chips, chosen) {
