@@ -59,16 +59,16 @@ const BookCase kCases[] = {
     {"03-sharding.json", "sharding-pq1-bytes-per-device", "b", 294},  // 1e6 B / 3.4e12 B/s, ns
     {"04-transformers.json", "transformers-q7-deepseek-mfu", "b", 3.3e24},  // 6 * 37e9 * 14.8e12
     {"04-transformers.json", "transformers-q7-deepseek-mfu", "c", 0.217},
-    {"05-training.json", "training-wx-dp-threshold", "b", 850},          // 4.59e14 / 1.8e11 / 3
-    {"05-training.json", "training-wx-dp-threshold", "c", 7.6e6},        // 850 x 8960
+    {"05-training.json", "training-wx-dp-threshold", "b", 850},           // 4.59e14 / 1.8e11 / 3
+    {"05-training.json", "training-wx-dp-threshold", "c", 7.6e6},         // 850 x 8960
     {"05-training.json", "training-wx-llama3-70b-fsdp-16M", "b", 18823},  // 16e6 / 850
-    {"05-training.json", "training-wx-mixed-threshold", "a", 99},        // 2550^2 / (2 x 32768)
-    {"05-training.json", "training-wx-dcn-intensity", "a", 73440},       // 4.59e14 / 6.25e9
-    {"05-training.json", "training-q2-memory", "a", 130},                // 10 bytes x 13e9, GB
-    {"05-training.json", "training-q2-memory", "b", 42},                 // 2 L B (D + 2F), TB
-    {"05-training.json", "training-q3a-pure-dp", "b", 130},              // GB on every chip
-    {"05-training.json", "training-q3b-fsdp", "c", 3.48e6},              // 850 x 4096
-    {"05-training.json", "training-q3c-mixed", "a", 235},                // 2550^2 / (2 x 13824)
+    {"05-training.json", "training-wx-mixed-threshold", "a", 99},         // 2550^2 / (2 x 32768)
+    {"05-training.json", "training-wx-dcn-intensity", "a", 73440},        // 4.59e14 / 6.25e9
+    {"05-training.json", "training-q2-memory", "a", 130},                 // 10 bytes x 13e9, GB
+    {"05-training.json", "training-q2-memory", "b", 42},                  // 2 L B (D + 2F), TB
+    {"05-training.json", "training-q3a-pure-dp", "b", 130},               // GB on every chip
+    {"05-training.json", "training-q3b-fsdp", "c", 3.48e6},               // 850 x 4096
+    {"05-training.json", "training-q3c-mixed", "a", 235},                 // 2550^2 / (2 x 13824)
 };
 
 }  // namespace
