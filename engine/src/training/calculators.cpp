@@ -243,6 +243,27 @@ void set_outputs(const TrainingConfig& c, const TrainingLayout& layout, const Tr
   out.set("peak_flops", c.peak_flops);
 }
 
+// The pods-and-days estimate: how many chips the batch can feed before DP/FSDP communication
+// binds, and, given the run's tokens, its steps and days (at this layout's step time, or at an
+// assumed MFU: model FLOPs per token x tokens over chips x C x MFU).
+void set_run_outputs(const ResolvedInputs& in, const TrainingConfig& c, const TrainingStep& s,
+                     ResultBuilder& out) {
+  out.set("chips_usable", c.B / s.critical_batch);
+  if (!in.has("tokens")) {
+    out.none("train_steps");
+    out.none("run_days");
+    return;
+  }
+  const double tokens = in.number("tokens");
+  const double steps = tokens / c.B;
+  out.set("train_steps", steps);
+  const double seconds = in.has("mfu_target")
+                             ? tokens * (s.flops_model / c.B) /
+                                   (s.chips_total * c.peak_flops * in.number("mfu_target"))
+                             : steps * s.step_time;
+  out.set("run_days", seconds / 86400);
+}
+
 std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   const Model* model = training_parts::training_model_of(in);
@@ -265,6 +286,7 @@ std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& o
   TrainingStep s;
   if (std::optional<Error> bad = evaluate_training(c, k.layout, k.memo, s)) return bad;
   set_outputs(c, k.layout, s, out);
+  set_run_outputs(in, c, s, out);
   out.table("collectives", collectives_table(k.layout, s));
   if (out.explain()) out.steps(training_parts::training_steps({&c, &k.layout, &s, model->name}));
   return std::nullopt;

@@ -99,6 +99,13 @@ std::vector<InputSpec> inputs() {
              Value::of("ffw-matmuls"), {"none", "big-matmuls", "ffw-matmuls", "block"},
              "Remat policy", InputGroup::main,
              {"None", "Save big matmuls", "Save FFW matmuls", "Save layer inputs"}),
+      count("tokens", "tokens",
+            "tokens the whole run trains on, for its length (none: no run estimate)", Value::none(),
+            1, 1e16, "Training tokens", InputGroup::advanced),
+      labelled({"mfu_target", InputKind::number, "",
+                "MFU to assume for the run's length (none: this layout's own step time)",
+                Value::none(), 0, true, 1},
+               "Assumed MFU", InputGroup::advanced),
       labelled({"checkpoints", InputKind::number, "",
                 "D-wide tensors saved per token per layer, overriding remat's count", Value::none(),
                 0, false, 1e4},
@@ -196,6 +203,15 @@ std::vector<OutputSpec> outputs() {
       number("dcn_batch", "tokens", "batch per slice DP over DCN needs: C / W_dcn",
              "DCN batch per slice"),
       number("peak_flops", "FLOP/s", "peak FLOP/s of the compute dtype (C)", "Peak FLOP/s"),
+      number("chips_usable", "chips",
+             "chips data parallelism and FSDP can use before communication binds: B / "
+             "critical_batch",
+             "Chips before comms bind"),
+      number("train_steps", "steps", "the run's steps: tokens / B", "Training steps"),
+      number("run_days", "days",
+             "the run's length: its steps at this step time, or its model FLOPs at the assumed "
+             "MFU over every chip",
+             "Run length"),
   };
 }
 
