@@ -74,21 +74,9 @@ int calc(const Options& opt) {
   const std::string& name = opt.words[1];
   auto schema = scalebook::schema_of(name);
   if (!schema.ok()) return fail(opt, schema.error());
-  scalebook::Inputs inputs;
-  for (size_t i = 2; i < opt.words.size(); ++i) {
-    const std::string& word = opt.words[i];
-    auto eq = word.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      return fail(
-          opt, Error{ErrorCode::invalid_argument, "", "expected name=value, got \"" + word + "\""});
-    }
-    std::string key = word.substr(0, eq);
-    if (inputs.count(key)) {
-      return fail(opt, Error{ErrorCode::invalid_argument, key, key + " is given twice"});
-    }
-    inputs[key] = scalebook::Value::of(word.substr(eq + 1));
-  }
-  auto result = scalebook::calculate(name, inputs);
+  auto inputs = read_assignments(opt, 2);
+  if (!inputs.ok()) return fail(opt, inputs.error());
+  auto result = scalebook::calculate(name, inputs.value());
   if (!result.ok()) return fail(opt, result.error());
   print(opt, scalebook::cli::to_json(result.value(), opt.explain),
         scalebook::cli::to_text(schema.value(), result.value(), opt.explain));

@@ -65,4 +65,19 @@ void print(const Options& opt, const Json& json, const std::string& text) {
   std::cout << (opt.json ? dump(json, 2) + "\n" : text);
 }
 
+Result<Inputs> read_assignments(const Options& opt, std::size_t first) {
+  Inputs inputs;
+  for (std::size_t i = first; i < opt.words.size(); ++i) {
+    const std::string& word = opt.words[i];
+    auto eq = word.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      return Error{ErrorCode::invalid_argument, "", "expected name=value, got \"" + word + "\""};
+    }
+    std::string key = word.substr(0, eq);
+    if (inputs.count(key)) return Error{ErrorCode::invalid_argument, key, key + " is given twice"};
+    inputs[key] = Value::of(word.substr(eq + 1));
+  }
+  return inputs;
+}
+
 }  // namespace scalebook::cli

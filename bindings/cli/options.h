@@ -6,6 +6,7 @@
 
 #include "json_out.h"
 #include "scalebook/core/status.h"
+#include "scalebook/core/value.h"
 
 namespace scalebook::cli {
 
@@ -20,6 +21,10 @@ struct Options {
 
 // Fills `opt`; returns an error for an option that lacks its value.
 std::optional<Error> parse_options(int argc, char** argv, Options& opt);
+
+// The name=value words of the line from words[first] on, as inputs: a word without "=" or a
+// name given twice is an error naming it. calc, sweep, solve and simulate all read them so.
+Result<Inputs> read_assignments(const Options& opt, std::size_t first);
 
 // Prints the error on stderr (and as JSON on stdout in JSON mode); returns exit code 2.
 int fail(const Options& opt, const Error& error);

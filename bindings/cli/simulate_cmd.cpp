@@ -107,21 +107,9 @@ std::string pipeline_text(const PipelineResult& r, const PipelineRequest& q) {
 }
 
 int pipeline(const Options& opt) {
-  Inputs inputs;
-  for (std::size_t i = 2; i < opt.words.size(); ++i) {
-    const std::string& word = opt.words[i];
-    auto eq = word.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      return fail(
-          opt, Error{ErrorCode::invalid_argument, "", "expected name=value, got \"" + word + "\""});
-    }
-    std::string key = word.substr(0, eq);
-    if (inputs.count(key)) {
-      return fail(opt, Error{ErrorCode::invalid_argument, key, key + " is given twice"});
-    }
-    inputs[key] = Value::of(word.substr(eq + 1));
-  }
-  Result<PipelineRequest> q = pipeline_request(inputs);
+  Result<Inputs> inputs = read_assignments(opt, 2);
+  if (!inputs.ok()) return fail(opt, inputs.error());
+  Result<PipelineRequest> q = pipeline_request(inputs.value());
   if (!q.ok()) return fail(opt, q.error());
   Result<PipelineResult> r = simulate_pipeline(q.value());
   if (!r.ok()) return fail(opt, r.error());

@@ -44,18 +44,7 @@ std::vector<std::string> split(const std::string& text) {
 // The calculator and its name=value inputs: words[1] and words[2...].
 Result<Inputs> read_inputs(const Options& opt, const char* command) {
   if (opt.words.size() < 2) return bad("", std::string(command) + " takes a calculator name");
-  Inputs inputs;
-  for (size_t i = 2; i < opt.words.size(); ++i) {
-    const std::string& word = opt.words[i];
-    auto eq = word.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      return bad("", "expected name=value, got \"" + word + "\"");
-    }
-    std::string key = word.substr(0, eq);
-    if (inputs.count(key)) return bad(key, key + " is given twice");
-    inputs[key] = Value::of(word.substr(eq + 1));
-  }
-  return inputs;
+  return read_assignments(opt, 2);
 }
 
 std::string unit_of(const Schema& schema, const std::string& name) {
