@@ -2,6 +2,7 @@
 // text otherwise. Bad input exits 2 with a one-line error on stderr.
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,8 @@ constexpr const char* kUsage =
     "  list                      the calculators\n"
     "  schema NAME               a calculator's inputs and outputs\n"
     "  calc NAME [name=value]... run a calculator (values in SI base units)\n"
+    "        [--top N]           how many configurations a search lists (training-search)\n"
+    "        [--export jax]      print the best configuration as a JAX mesh to start from\n"
     "  sweep NAME --over INPUT (--values 1,2,4 | --from A --to B [--points N] [--log])\n"
     "        [--outputs a,b] [name=value]...   outputs at each value of one input\n"
     "  solve NAME --over INPUT --output OUTPUT --target X --from A --to B [name=value]...\n"
@@ -69,6 +72,36 @@ int schema(const Options& opt) {
   return 0;
 }
 
+// --top N sets the calculator's top input; --export OUTPUT names a text output it has (jax).
+std::optional<Error> calc_flags(const Options& opt, const scalebook::Schema& schema,
+                                scalebook::Inputs& inputs) {
+  auto declares = [&](const std::string& input) {
+    for (const scalebook::InputSpec& spec : schema.inputs)
+      if (spec.name == input) return true;
+    return false;
+  };
+  if (opt.top) {
+    if (!declares("top"))
+      return Error{
+          ErrorCode::invalid_argument, "top",
+          "--top applies to a calculator with a top input, and " + schema.name + " has none"};
+    if (inputs.count("top")) return Error{ErrorCode::invalid_argument, "top", "top is given twice"};
+    inputs["top"] = scalebook::Value::of(*opt.top);
+  }
+  if (opt.export_as) {
+    std::string names;
+    for (const scalebook::OutputSpec& o : schema.outputs) {
+      if (o.name == *opt.export_as && o.is_text && o.name == "jax") return std::nullopt;
+      if (o.name == "jax") names = "jax";
+    }
+    return Error{ErrorCode::invalid_argument, "export",
+                 "--export takes " +
+                     (names.empty() ? "an output " + schema.name + " lacks" : std::string("jax")) +
+                     ", got \"" + *opt.export_as + "\""};
+  }
+  return std::nullopt;
+}
+
 int calc(const Options& opt) {
   if (opt.words.size() < 2) return usage_error(opt, "calc takes a calculator name");
   const std::string& name = opt.words[1];
@@ -76,8 +109,15 @@ int calc(const Options& opt) {
   if (!schema.ok()) return fail(opt, schema.error());
   auto inputs = read_assignments(opt, 2);
   if (!inputs.ok()) return fail(opt, inputs.error());
+  if (auto bad = calc_flags(opt, schema.value(), inputs.value())) return fail(opt, *bad);
   auto result = scalebook::calculate(name, inputs.value());
   if (!result.ok()) return fail(opt, result.error());
+  if (opt.export_as) {
+    // Code to start from: printed as it is, for a file or a pipe.
+    for (const auto& [output, value] : result.value().outputs)
+      if (output == *opt.export_as && value.is_text()) std::cout << value.text;
+    return 0;
+  }
   print(opt, scalebook::cli::to_json(result.value(), opt.explain),
         scalebook::cli::to_text(schema.value(), result.value(), opt.explain));
   return 0;

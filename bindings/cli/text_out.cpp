@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "scalebook/core/format.h"
 
@@ -24,6 +25,47 @@ std::string value_text(const Value& v, const std::string& unit) {
   bool prefixed = !unit.empty() && human.size() > unit.size() + 1 &&
                   human[human.size() - unit.size() - 1] != ' ';
   return prefixed ? pad(exact, 24) + human : exact;
+}
+
+// A table as aligned columns under their labels; a column whose text runs long (inputs, a
+// reason) goes on its own line under its row, so the rest still fits a terminal.
+std::string table_text(const TableSpec* spec, const Table& table) {
+  const std::size_t n = table.columns.size();
+  std::vector<std::vector<std::string>> cells;
+  std::vector<std::size_t> width(n, 0);
+  for (const std::vector<Value>& row : table.rows) {
+    cells.emplace_back();
+    for (std::size_t i = 0; i < n && i < row.size(); ++i) {
+      std::string unit = spec && i < spec->columns.size() ? spec->columns[i].unit : "";
+      std::string text = row[i].is_number() ? si(row[i].number, unit) : value_text(row[i], unit);
+      width[i] = std::max(width[i], text.size());
+      cells.back().push_back(std::move(text));
+    }
+  }
+  auto label = [&](std::size_t i) {
+    return spec && i < spec->columns.size() && !spec->columns[i].label.empty()
+               ? spec->columns[i].label
+               : table.columns[i];
+  };
+  constexpr std::size_t kLong = 48;
+  std::string head;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (width[i] > kLong) continue;
+    width[i] = std::max(width[i], label(i).size());
+    head += pad(label(i), width[i] + 2);
+  }
+  std::string out = "  " + head + "\n";
+  for (const std::vector<std::string>& row : cells) {
+    std::string line, below;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (width[i] > kLong)
+        below += "      " + label(i) + ": " + row[i] + "\n";
+      else
+        line += pad(row[i], width[i] + 2);
+    }
+    out += "  " + line + "\n" + below;
+  }
+  return out;
 }
 
 }  // namespace
@@ -73,6 +115,12 @@ std::string to_text(const Schema& schema, const Calculation& calc, bool explain)
     for (const OutputSpec& o : schema.outputs) {
       if (o.name == name) unit = o.unit;
     }
+    // Code (a JAX mesh) is for a file: --export prints it alone.
+    if (value.is_text() && value.text.find('\n') != std::string::npos) {
+      out +=
+          pad(name, std::max<size_t>(22, name.size() + 2)) + "(--export " + name + " prints it)\n";
+      continue;
+    }
     out += pad(name, std::max<size_t>(22, name.size() + 2)) + value_text(value, unit) + "\n";
   }
   for (const auto& [name, table] : calc.tables) {
@@ -80,16 +128,9 @@ std::string to_text(const Schema& schema, const Calculation& calc, bool explain)
     for (const TableSpec& t : schema.tables) {
       if (t.name == name) spec = &t;
     }
-    out += name + (table.rows.empty() ? ": none\n" : ":\n");
-    for (const std::vector<Value>& row : table.rows) {
-      std::string line;
-      for (std::size_t i = 0; i < row.size(); ++i) {
-        std::string unit = spec && i < spec->columns.size() ? spec->columns[i].unit : "";
-        std::string text = row[i].is_number() ? si(row[i].number, unit) : value_text(row[i], unit);
-        line += (line.empty() ? "" : "  ") + text;
-      }
-      out += "  " + line + "\n";
-    }
+    out += "\n" + name + (table.rows.empty() ? ": none\n" : ":\n");
+    if (table.rows.empty()) continue;
+    out += table_text(spec, table);
   }
   if (explain) {
     out += "\nsteps:\n";

@@ -27,7 +27,7 @@ struct Kept {
   mutable CostMemo memo;
 };
 
-Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip);
+using training_parts::read_choices;
 
 Result<Kept> keep(const ResolvedInputs& in, const Chip& chip, const Model& model) {
   std::array<const std::string*, kStrategies> axes{};
@@ -44,18 +44,6 @@ Result<Kept> keep(const ResolvedInputs& in, const Chip& chip, const Model& model
       model.id == kBookMlp ? book_mlp_shape(model.D, model.F, model.L) : shape_of_model(model);
   k.catalog_peak = peak_flops(chip, *parse_dtype(in.text("dtype")));
   return k;
-}
-
-RematPolicy remat_of(const std::string& name) {
-  if (name == "none") return RematPolicy::none;
-  if (name == "big-matmuls") return RematPolicy::big_matmuls;
-  if (name == "block") return RematPolicy::block;
-  return RematPolicy::ffw_matmuls;
-}
-
-double states_of(const std::string& optimizer) {
-  if (optimizer == "adam") return 2;
-  return optimizer == "momentum" ? 1 : 0;
 }
 
 // A short text kept in place: the layout output without a heap string.
@@ -135,33 +123,6 @@ Table collectives_table(const TrainingLayout& layout, const TrainingStep& s) {
     row.push_back(text_value(r.critical ? "yes" : "no"));
   }
   return t;
-}
-
-// The choices, texts and the chip's numbers: fixed for a prepared calculation.
-Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip) {
-  TrainingConfig c;
-  const Dtype compute = *parse_dtype(in.text("dtype"));
-  if (!in.has("peak_flops") && peak_flops(chip, compute) <= 0) {
-    return Error{ErrorCode::unsupported, "dtype",
-                 chip.id + " has no " + to_string(compute) +
-                     " peak in the catalog; give peak_flops to set one"};
-  }
-  c.hbm_capacity = chip.hbm_capacity;
-  c.ici_link = chip.ici_link_bandwidth;
-  c.ici_latency = chip.ici_hop_latency;
-  c.dcn_bandwidth = chip.dcn_bandwidth;
-  c.pcie_bandwidth = chip.pcie_bandwidth;
-  c.zero = in.text("zero")[0] - '0';
-  c.schedule =
-      in.text("schedule") == "gpipe" ? PipelineSchedule::gpipe : PipelineSchedule::one_f_one_b;
-  c.a = bytes_per_element(compute);
-  c.w = bytes_per_element(*parse_dtype(in.text("dtype_params")));
-  c.g = in.has("dtype_grads") ? bytes_per_element(*parse_dtype(in.text("dtype_grads"))) : c.w;
-  c.o = bytes_per_element(*parse_dtype(in.text("dtype_optimizer")));
-  c.optimizer_states = states_of(in.text("optimizer"));
-  c.remat = remat_of(in.text("remat"));
-  c.offload = in.text("offload") == "yes";
-  return c;
 }
 
 // The number inputs, read on every evaluation (a sweep may vary any of them). peak_flops and
@@ -297,5 +258,54 @@ const CalculatorRegistration registered{50, {training_calculator}};
 }  // namespace
 
 Calculator training_calculator() { return {training_parts::training_schema(), compute_training}; }
+
+namespace training_parts {
+namespace {
+
+RematPolicy remat_of(const std::string& name) {
+  if (name == "none") return RematPolicy::none;
+  if (name == "big-matmuls") return RematPolicy::big_matmuls;
+  if (name == "block") return RematPolicy::block;
+  return RematPolicy::ffw_matmuls;
+}
+
+double states_of(const std::string& optimizer) {
+  if (optimizer == "adam") return 2;
+  return optimizer == "momentum" ? 1 : 0;
+}
+
+}  // namespace
+
+// The choices, texts and the chip's numbers: fixed for a prepared calculation.
+Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip) {
+  TrainingConfig c;
+  const Dtype compute = *parse_dtype(in.text("dtype"));
+  if (!in.has("peak_flops") && peak_flops(chip, compute) <= 0) {
+    return Error{ErrorCode::unsupported, "dtype",
+                 chip.id + " has no " + to_string(compute) +
+                     " peak in the catalog; give peak_flops to set one"};
+  }
+  c.hbm_capacity = chip.hbm_capacity;
+  c.ici_link = chip.ici_link_bandwidth;
+  c.ici_latency = chip.ici_hop_latency;
+  c.dcn_bandwidth = chip.dcn_bandwidth;
+  c.pcie_bandwidth = chip.pcie_bandwidth;
+  // The search's schema has none of zero, schedule and remat: it tries every one.
+  if (in.declares("zero")) c.zero = in.text("zero")[0] - '0';
+  if (in.declares("schedule"))
+    c.schedule =
+        in.text("schedule") == "gpipe" ? PipelineSchedule::gpipe : PipelineSchedule::one_f_one_b;
+  c.a = bytes_per_element(compute);
+  c.w = bytes_per_element(*parse_dtype(in.text("dtype_params")));
+  c.g = in.has("dtype_grads") ? bytes_per_element(*parse_dtype(in.text("dtype_grads"))) : c.w;
+  c.o = bytes_per_element(*parse_dtype(in.text("dtype_optimizer")));
+  c.optimizer_states = states_of(in.text("optimizer"));
+  if (in.declares("remat")) c.remat = remat_of(in.text("remat"));
+  c.offload = in.text("offload") == "yes";
+  c.split_sequences = in.text("split_sequences") == "yes";
+  return c;
+}
+
+}  // namespace training_parts
 
 }  // namespace scalebook

@@ -90,11 +90,16 @@ std::optional<Error> check_training(const TrainingConfig& c, const TrainingLayou
   const double shards = d[kDp] * d[kFsdp] * d[kEp] * c.slices;
   const double parts = shards * c.microbatches * c.grad_accum;
   const double sequences = c.B / c.T;
-  if (!divides(parts, sequences))
+  // Split sequences: more parts than sequences, each a whole fraction of one.
+  const bool split = c.split_sequences && parts > sequences && divides(sequences, parts) &&
+                     divides(parts / sequences, c.T);
+  if (!divides(parts, sequences) && !split)
     return fail("B", "B = " + num(c.B) + " tokens is " + num(sequences) +
                          " sequences, which do not split into dp x fsdp x ep x slices x "
                          "microbatches x grad_accum = " +
-                         num(parts) + " parts of whole sequences");
+                         num(parts) +
+                         (c.split_sequences ? " parts of whole sequences or equal parts of one"
+                                            : " parts of whole sequences"));
   return std::nullopt;
 }
 
@@ -126,6 +131,16 @@ void add_thresholds(const TrainingConfig& c, const TrainingLayout& layout, Train
 std::optional<Error> evaluate_training(const TrainingConfig& c, const TrainingLayout& layout,
                                        CostMemo& memo, TrainingStep& s) {
   if (std::optional<Error> bad = check_training(c, layout)) return bad;
+  start_step(c, layout, s);
+  add_compute(c, layout, s);
+  add_collectives(c, layout, memo, s);
+  add_memory(c, layout, s);
+  add_thresholds(c, layout, s);
+  add_step_time(c, s);
+  return std::nullopt;
+}
+
+void start_step(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s) {
   const auto& d = layout.degrees;
   s.chips_total = layout.chips * c.slices;
   s.batch_shards = d[kDp] * d[kFsdp] * d[kEp] * c.slices;
@@ -133,12 +148,6 @@ std::optional<Error> evaluate_training(const TrainingConfig& c, const TrainingLa
   s.tokens_per_shard = c.B / s.batch_shards;
   s.tokens_per_chip = c.B / s.chips_total;
   s.micro_tokens = s.tokens_per_shard / (c.microbatches * c.grad_accum);
-  add_compute(c, layout, s);
-  add_collectives(c, layout, memo, s);
-  add_memory(c, layout, s);
-  add_thresholds(c, layout, s);
-  add_step_time(c, s);
-  return std::nullopt;
 }
 
 }  // namespace scalebook

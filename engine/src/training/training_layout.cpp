@@ -61,7 +61,9 @@ Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<Mes
   return mask;
 }
 
-void set_strategy(TrainingLayout& layout, int s, unsigned mask) {
+}  // namespace
+
+void assign_axes(TrainingLayout& layout, int s, unsigned mask) {
   layout.masks[s] = mask;
   layout.degrees[s] = 1;
   layout.axis_counts[s] = 0;
@@ -72,8 +74,6 @@ void set_strategy(TrainingLayout& layout, int s, unsigned mask) {
     if (layout.axes[i].size > 1) layout.axis_counts[s] += 1;
   }
 }
-
-}  // namespace
 
 const char* to_string(Strategy s) { return kStrategyNames[static_cast<int>(s)]; }
 
@@ -95,7 +95,7 @@ Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
   unsigned taken = 0;
   int owner[3] = {-1, -1, -1};
   for (int s = 0; s < kStrategies; ++s) {
-    set_strategy(layout, s, 0);
+    assign_axes(layout, s, 0);
     if (!axes_text[s]) continue;
     Result<unsigned> mask = parse_axes(*axes_text[s], s, layout.axes);
     if (!mask.ok()) return mask.error();
@@ -109,13 +109,13 @@ Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
     for (std::size_t i = 0; i < layout.axes.size(); ++i)
       if (mask.value() & (1u << i)) owner[i] = s;
     taken |= mask.value();
-    set_strategy(layout, s, mask.value());
+    assign_axes(layout, s, mask.value());
     layout.axes_given[s] = true;
   }
   const int fsdp = static_cast<int>(Strategy::fsdp);
   if (!layout.axes_given[fsdp]) {
     unsigned all = (1u << layout.axes.size()) - 1;
-    set_strategy(layout, fsdp, all & ~taken);
+    assign_axes(layout, fsdp, all & ~taken);
     taken = all;
   }
   for (std::size_t i = 0; i < layout.axes.size(); ++i) {

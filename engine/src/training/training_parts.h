@@ -22,6 +22,10 @@ const Model* training_model_of(const ResolvedInputs& inputs);
 
 const Schema& training_schema();
 
+// The choices, texts and the chip's numbers of a training-like schema (dtypes, ZeRO, schedule,
+// remat, optimizer, offload, split_sequences); the number inputs are the caller's.
+Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip);
+
 // What the steps need beyond the step itself.
 struct Explained {
   const TrainingConfig* config;

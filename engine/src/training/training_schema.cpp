@@ -115,6 +115,11 @@ std::vector<InputSpec> inputs() {
              {"Adam", "Momentum", "SGD"}),
       choice("offload", "keep the optimizer state in host memory, streamed over PCIe each step",
              Value::of("no"), {"no", "yes"}, "Offload optimizer", InputGroup::advanced),
+      choice("split_sequences",
+             "let batch shards cut sequences into equal parts (sequence sharding) when there "
+             "are more shards than sequences; the attention's key and value exchange is not "
+             "costed",
+             Value::of("no"), {"no", "yes"}, "Split sequences", InputGroup::advanced),
       dtype_input("dtype", "Compute dtype", "format of the matmuls and activations",
                   Value::of("bf16")),
       dtype_input("dtype_params", "Weights dtype", "format of the weights", Value::of("bf16")),

@@ -70,6 +70,9 @@
 // 2/3 of the book's. The book's summary table gives mixed FSDP + TP's backward 8BD/X of TP
 // traffic; its TP algorithm, followed here, has 4BD/X (AllGather dOut, ReduceScatter dIn).
 //
+// Sequence sharding (split_sequences): the batch shards may cut sequences into equal parts, as
+// the book's final LLaMA 3 70B mesh does; the attention's key and value exchange is not costed.
+//
 // Left out: an axis split between two strategies (the book's 1024 x 4 on a 16x16x16; each axis
 // serves one strategy here), GPU clusters (TPU slices only; a slice whose wraparound the
 // catalog does not state is costed without it), interleaved and zero-bubble
@@ -183,6 +186,10 @@ struct TrainingConfig {
   RematPolicy remat = RematPolicy::ffw_matmuls;
   std::optional<double> checkpoints;  // D-wide tensors saved per token per layer, overriding
   bool offload = false;               // optimizer state on the host
+  // Batch shards may hold part of a sequence (sequence sharding, the book's "sequence" axis):
+  // each part a whole fraction of one. Attention's exchange of keys and values between the
+  // parts of a sequence is not costed, as the book does not.
+  bool split_sequences = false;
   // The chip.
   double peak_flops = 0;      // FLOP/s, compute dtype
   double hbm_bandwidth = 0;   // B/s
@@ -265,8 +272,9 @@ struct TrainingStep {
 std::optional<Error> evaluate_training(const TrainingConfig& config, const TrainingLayout& layout,
                                        CostMemo& memo, TrainingStep& step);
 
-// The parts evaluate_training runs, in order (training_*.cpp).
+// The parts evaluate_training runs, in order (training_*.cpp). start_step sets the batch.
 std::optional<Error> check_training(const TrainingConfig& c, const TrainingLayout& layout);
+void start_step(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s);
 void add_compute(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s);
 void add_collectives(const TrainingConfig& c, const TrainingLayout& layout, CostMemo& memo,
                      TrainingStep& s);
@@ -279,6 +287,8 @@ void add_step_time(const TrainingConfig& c, TrainingStep& s);
 // own are given. Errors name the field: shape or <strategy>_axes.
 Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
                                     const std::array<const std::string*, kStrategies>& axes_text);
+// Gives strategy s the axes in `mask` (bit i: axis i), setting its degree and axis count.
+void assign_axes(TrainingLayout& layout, int s, unsigned mask);
 // The degrees given against the layout's; an error naming the first degree given when they do
 // not multiply to the slice's chips, or the one that does not match its axes.
 std::optional<Error> check_degrees(const TrainingLayout& layout,

@@ -1,0 +1,343 @@
+// The configuration search: enumerate slices, shapes, assignments of axes and the per-layout
+// choices; evaluate each on the step model's parts, memory first; rank what fits.
+#include "scalebook/training/search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "scalebook/core/format.h"
+#include "scalebook/hardware/slice.h"
+
+namespace scalebook {
+namespace {
+
+constexpr int kDp = static_cast<int>(Strategy::dp);
+constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
+constexpr int kTp = static_cast<int>(Strategy::tp);
+constexpr int kPp = static_cast<int>(Strategy::pp);
+constexpr int kEp = static_cast<int>(Strategy::ep);
+constexpr char kAxisNames[] = {'X', 'Y', 'Z'};
+constexpr int kMicrobatchesPerStage[] = {1, 2, 4, 8};
+
+bool divides(double d, double n) { return d > 0 && std::fmod(n, d) == 0; }
+
+Error fail(const std::string& field, std::string message) {
+  return Error{ErrorCode::invalid_argument, field, std::move(message)};
+}
+
+std::string whole(double x) { return std::to_string(static_cast<long long>(x)); }
+
+// Every shape the chip's torus can have with n chips, axes sorted largest first.
+void shapes_of(const Chip& chip, std::int64_t n, std::vector<std::vector<std::int64_t>>& out) {
+  std::vector<std::int64_t> pod;
+  if (!parse_axis_sizes(chip.pod_topology, pod) || pod.empty()) return;
+  const std::int64_t largest = *std::max_element(pod.begin(), pod.end());
+  const int dims = static_cast<int>(chip.torus_dims);
+  std::vector<std::int64_t> sizes;
+  // Depth-first over non-increasing sizes whose product is n.
+  auto walk = [&](auto&& self, std::int64_t left, std::int64_t cap) -> void {
+    if (static_cast<int>(sizes.size()) == dims - 1) {
+      if (left <= cap) {
+        sizes.push_back(left);
+        if (slice_wraps(chip, sizes).ok()) out.push_back(sizes);
+        sizes.pop_back();
+      }
+      return;
+    }
+    for (std::int64_t a = std::min(cap, left); a >= 1; --a) {
+      if (left % a != 0) continue;
+      sizes.push_back(a);
+      self(self, left / a, a);
+      sizes.pop_back();
+    }
+  };
+  walk(walk, n, largest);
+}
+
+TrainingLayout base_layout(const Chip& chip, const std::vector<std::int64_t>& sizes) {
+  TrainingLayout layout;
+  const std::vector<Wrap> wraps = slice_wraps(chip, sizes).value();
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    layout.axes.push_back({kAxisNames[i], sizes[i], wraps[i] == Wrap::yes});
+    layout.chips *= static_cast<double>(sizes[i]);
+    layout.shape += (i ? "x" : "") + whole(static_cast<double>(sizes[i]));
+  }
+  return layout;
+}
+
+// Chapter 5's divisibility rules on the degrees alone (check_training builds messages; the
+// search rejects most layouts, so it asks this first).
+bool degrees_allowed(const TrainingShape& sh, const TrainingLayout& layout) {
+  const auto& d = layout.degrees;
+  if (d[kTp] > 1 && ((sh.N > 0 && !divides(d[kTp], sh.N)) || !divides(d[kTp], sh.F))) return false;
+  if (d[kPp] > 1 && !divides(d[kPp], sh.L)) return false;
+  if (d[kEp] > 1 && (sh.E <= 0 || !divides(d[kEp], sh.E))) return false;
+  return true;
+}
+
+bool batch_splits(const TrainingConfig& c, double parts) {
+  const double sequences = c.B / c.T;
+  if (divides(parts, sequences)) return true;
+  return c.split_sequences && parts > sequences && divides(sequences, parts) &&
+         divides(parts / sequences, c.T);
+}
+
+// The (slices, shape) pairs to search, in order.
+struct Slicing {
+  double slices;
+  std::vector<std::int64_t> sizes;
+};
+
+Result<std::vector<Slicing>> slicings(const SearchRequest& r) {
+  const Chip& chip = *r.chip;
+  std::vector<Slicing> out;
+  const bool dcn = chip.dcn_bandwidth > 0;
+  if (!r.shape.empty()) {
+    std::vector<std::int64_t> sizes;
+    if (!parse_axis_sizes(r.shape, sizes) || sizes.empty())
+      return fail("shape", "shape must be sizes joined by x, like 4x4x8, got \"" + r.shape + "\"");
+    Result<std::vector<Wrap>> wraps = slice_wraps(chip, sizes);
+    if (!wraps.ok()) return wraps.error();
+    double per = 1;
+    for (std::int64_t s : sizes) per *= static_cast<double>(s);
+    double slices = r.slices > 0 ? r.slices : 1;
+    if (r.chips > 0) {
+      if (!divides(per, r.chips))
+        return fail("chips", "chips=" + whole(r.chips) + " is not a whole number of " + r.shape +
+                                 " slices (" + whole(per) + " chips each)");
+      slices = r.chips / per;
+      if (r.slices > 0 && r.slices != slices)
+        return fail("slices", "slices=" + whole(r.slices) + " of " + r.shape + " make " +
+                                  whole(r.slices * per) + " chips, not chips=" + whole(r.chips));
+    }
+    if (slices > 1 && !dcn)
+      return fail("slices", chip.id +
+                                " has no DCN bandwidth in the catalog, so it takes one "
+                                "slice; give dcn_bandwidth to join more");
+    out.push_back({slices, sizes});
+    return out;
+  }
+  if (r.chips <= 0) return fail("chips", "give chips (how many in all) or shape (one slice's)");
+  for (double s = 1; s <= r.chips; ++s) {
+    if (!divides(s, r.chips)) continue;
+    if (r.slices > 0 && s != r.slices) continue;
+    if (s > 1 && !dcn) break;
+    const double per = r.chips / s;
+    if (per > chip.pod_chips) continue;
+    std::vector<std::vector<std::int64_t>> shapes;
+    shapes_of(chip, static_cast<std::int64_t>(per), shapes);
+    for (auto& sizes : shapes) out.push_back({s, std::move(sizes)});
+  }
+  if (out.empty()) {
+    if (r.slices > 0 && !divides(r.slices, r.chips))
+      return fail("slices", "chips=" + whole(r.chips) +
+                                " do not split into slices=" + whole(r.slices) + " equal slices");
+    return fail("chips", "no slice of " + chip.id + " (pod " + chip.pod_topology + ", " +
+                             whole(chip.pod_chips) + " chips) makes chips=" + whole(r.chips) +
+                             (dcn ? ", alone or as equal slices over DCN"
+                                  : "; it has no DCN bandwidth to join slices"));
+  }
+  return out;
+}
+
+// Calls f(layout) for every assignment of the axes to strategies that the degrees allow.
+template <class F>
+void for_each_assignment(const TrainingShape& sh, const TrainingLayout& base, F&& f) {
+  const int k = static_cast<int>(base.axes.size());
+  int combos = 1;
+  for (int i = 0; i < k; ++i) combos *= kStrategies;
+  for (int code = 0; code < combos; ++code) {
+    std::array<unsigned, kStrategies> masks{};
+    bool skip = false;
+    int previous = -1;
+    for (int i = 0, rest = code; i < k; ++i, rest /= kStrategies) {
+      const int s = rest % kStrategies;
+      const MeshAxis& axis = base.axes[static_cast<std::size_t>(i)];
+      // An axis of one chip serves nothing: give it to fsdp only, once.
+      if (axis.size == 1 && s != kFsdp) skip = true;
+      // Two axes alike (size and wraparound) are interchangeable: take one order of them.
+      if (i > 0) {
+        const MeshAxis& before = base.axes[static_cast<std::size_t>(i - 1)];
+        if (before.size == axis.size && before.wraps == axis.wraps && s < previous) skip = true;
+      }
+      previous = s;
+      masks[static_cast<std::size_t>(s)] |= 1u << i;
+    }
+    if (skip) continue;
+    TrainingLayout layout = base;
+    for (int s = 0; s < kStrategies; ++s)
+      assign_axes(layout, s, masks[static_cast<std::size_t>(s)]);
+    if (degrees_allowed(sh, layout)) f(layout);
+  }
+}
+
+int zero_count(const TrainingLayout& layout) { return layout.degrees[kFsdp] > 1 ? 3 : 1; }
+int pipeline_count(const TrainingLayout& layout) { return layout.degrees[kPp] > 1 ? 8 : 1; }
+
+}  // namespace
+
+const char* to_string(SearchFamily f) {
+  switch (f) {
+    case SearchFamily::fsdp:
+      return "pure FSDP";
+    case SearchFamily::fsdp_tp:
+      return "FSDP + TP";
+    case SearchFamily::with_pp:
+      return "with PP";
+    case SearchFamily::with_ep:
+      return "with EP";
+  }
+  return "";
+}
+
+SearchFamily family_of(const TrainingLayout& layout) {
+  if (layout.degrees[kEp] > 1) return SearchFamily::with_ep;
+  if (layout.degrees[kPp] > 1) return SearchFamily::with_pp;
+  if (layout.degrees[kTp] > 1) return SearchFamily::fsdp_tp;
+  return SearchFamily::fsdp;
+}
+
+TrainingConfig config_of(const SearchRequest& request, const SearchResult& result,
+                         const SearchConfig& c) {
+  TrainingConfig config = request.base;
+  config.slices = result.layouts[c.layout].slices;
+  config.zero = c.zero;
+  config.remat = static_cast<RematPolicy>(c.remat);
+  config.schedule = static_cast<PipelineSchedule>(c.schedule);
+  config.microbatches = c.microbatches;
+  config.checkpoints.reset();
+  return config;
+}
+
+Result<SearchResult> search_training(const SearchRequest& r) {
+  if (!r.chip) return fail("chip", "no chip");
+  Result<std::vector<Slicing>> plan = slicings(r);
+  if (!plan.ok()) return plan.error();
+  const TrainingShape& sh = r.base.shape;
+
+  // The work, counted before any of it: layouts times their choices.
+  double work = 0;
+  for (const Slicing& p : plan.value()) {
+    const TrainingLayout base = base_layout(*r.chip, p.sizes);
+    for_each_assignment(sh, base, [&](const TrainingLayout& l) {
+      work += zero_count(l) * 4.0 * pipeline_count(l);
+    });
+  }
+  if (work > r.max_evaluations)
+    return fail(r.shape.empty() ? "chips" : "shape",
+                "the search would evaluate " + format_number(work) +
+                    " configurations, more than its budget of " + format_number(r.max_evaluations) +
+                    "; give a slice shape or slices");
+
+  SearchResult out;
+  std::vector<SearchConfig> kept;
+  const double cap = r.base.hbm_capacity * (1 - r.headroom);
+  TrainingConfig c = r.base;
+  c.checkpoints.reset();
+  for (const Slicing& p : plan.value()) {
+    out.shapes += 1;
+    c.slices = p.slices;
+    const TrainingLayout base = base_layout(*r.chip, p.sizes);
+    CostMemo memo;  // the costs depend on the axes' sizes and wraps, shared by assignments
+    for_each_assignment(sh, base, [&](const TrainingLayout& layout) {
+      out.layouts_tried += 1;
+      const auto& d = layout.degrees;
+      const double shards = d[kDp] * d[kFsdp] * d[kEp] * p.slices;
+      const std::uint32_t index = static_cast<std::uint32_t>(out.layouts.size());
+      const std::size_t before = kept.size();
+      const int zeros = zero_count(layout);
+      const int pipes = pipeline_count(layout);
+      for (int z = 0; z < zeros; ++z) {
+        c.zero = zeros == 1 ? 3 : z + 1;
+        for (int remat = 0; remat < 4; ++remat) {
+          c.remat = static_cast<RematPolicy>(remat);
+          for (int q = 0; q < pipes; ++q) {
+            c.microbatches = pipes == 1 ? 1 : kMicrobatchesPerStage[q / 2] * d[kPp];
+            c.schedule = q % 2 == 0 ? PipelineSchedule::one_f_one_b : PipelineSchedule::gpipe;
+            if (!batch_splits(c, shards * c.microbatches * c.grad_accum)) continue;
+            TrainingStep s;
+            start_step(c, layout, s);
+            add_compute(c, layout, s);
+            add_memory(c, layout, s);
+            out.evaluated += 1;
+            if (s.mem_total > cap) continue;
+            add_collectives(c, layout, memo, s);
+            add_step_time(c, s);
+            out.feasible += 1;
+            SearchConfig k;
+            k.layout = index;
+            k.zero = static_cast<std::uint8_t>(c.zero);
+            k.remat = static_cast<std::uint8_t>(remat);
+            k.schedule = static_cast<std::uint8_t>(c.schedule);
+            k.microbatches = static_cast<std::uint16_t>(c.microbatches);
+            k.step_time = static_cast<float>(s.step_time);
+            k.mem_total = static_cast<float>(s.mem_total);
+            k.t_compute = static_cast<float>(s.t_compute);
+            k.exposed = static_cast<float>(s.exposed);
+            k.t_critical = static_cast<float>(s.t_critical);
+            k.t_hbm = static_cast<float>(s.t_hbm);
+            k.mfu_ceiling = static_cast<float>(s.mfu_ceiling);
+            k.bound = s.bound;
+            kept.push_back(k);
+          }
+        }
+      }
+      if (kept.size() > before) out.layouts.push_back({layout, p.slices});
+    });
+  }
+
+  if (kept.empty()) {
+    // The fewest chips that could hold the weights, gradients and optimizer state fully sharded
+    // and the layer inputs of the whole batch (the smallest remat): the memory floor.
+    const double state = sh.params * (r.base.w + r.base.g + r.base.optimizer_states * r.base.o);
+    const double acts = r.base.a * sh.D * r.base.B * sh.L;
+    out.fewest_chips = std::ceil((state + acts) / cap);
+    return out;
+  }
+  auto faster = [](const SearchConfig& a, const SearchConfig& b) {
+    if (a.step_time != b.step_time) return a.step_time < b.step_time;
+    return a.mem_total < b.mem_total;
+  };
+  std::sort(kept.begin(), kept.end(), faster);
+  const std::size_t k = std::min<std::size_t>(kept.size(), static_cast<std::size_t>(r.top));
+  // The top k, each layout again only where it needs less memory than where it came before
+  // (a slower twin with more memory tells the reader nothing).
+  for (const SearchConfig& x : kept) {
+    if (out.top.size() == k) break;
+    bool dominated = false;
+    for (const SearchConfig& y : out.top)
+      if (y.layout == x.layout && y.mem_total <= x.mem_total) dominated = true;
+    if (!dominated) out.top.push_back(x);
+  }
+  std::array<bool, kSearchFamilies> seen{};
+  for (const SearchConfig& x : kept) {
+    const int f = static_cast<int>(family_of(out.layouts[x.layout].layout));
+    if (seen[static_cast<std::size_t>(f)]) continue;
+    seen[static_cast<std::size_t>(f)] = true;
+  }
+  for (int f = 0; f < kSearchFamilies; ++f) {
+    if (!seen[static_cast<std::size_t>(f)]) continue;
+    for (const SearchConfig& x : kept) {
+      if (static_cast<int>(family_of(out.layouts[x.layout].layout)) != f) continue;
+      out.families.push_back(x);
+      break;
+    }
+  }
+  // The Pareto front: by memory, each point faster than every one that needs less memory.
+  std::vector<SearchConfig> by_memory = kept;
+  std::sort(by_memory.begin(), by_memory.end(), [](const SearchConfig& a, const SearchConfig& b) {
+    if (a.mem_total != b.mem_total) return a.mem_total < b.mem_total;
+    return a.step_time < b.step_time;
+  });
+  float best = INFINITY;
+  for (const SearchConfig& x : by_memory) {
+    if (x.step_time >= best) continue;
+    best = x.step_time;
+    out.pareto.push_back(x);
+  }
+  out.reasons = search_reasons(r, out);
+  return out;
+}
+
+}  // namespace scalebook

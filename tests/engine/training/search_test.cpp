@@ -1,0 +1,210 @@
+// The configuration search: that every configuration it reports is the training calculator's
+// (same step time and memory from the inputs it prints), that it finds the fastest one a
+// brute-force walk through the training calculator finds, that its lists are ordered as they
+// say, chapter 6's layout for LLaMA 3 70B, and its bad inputs.
+#include "scalebook/training/search.h"
+
+#include <cmath>
+#include <sstream>
+#include <string>
+
+#include "helpers.h"
+#include "scalebook/core/registry.h"
+#include "scalebook/transformer/models.h"
+
+using namespace scalebook;
+using namespace scalebook::test;
+
+namespace {
+
+Value num(double x) { return Value::of(x); }
+Value text(const std::string& t) { return Value::of(t); }
+
+const Table& table(const Calculation& c, const std::string& name) {
+  for (const auto& [n, t] : c.tables)
+    if (n == name) return t;
+  FAIL("no table " << name);
+  return c.tables[0].second;
+}
+
+const Value& cell(const Table& t, std::size_t row, const std::string& column) {
+  std::size_t i = 0;
+  while (i < t.columns.size() && t.columns[i] != column) ++i;
+  REQUIRE(i < t.columns.size());
+  REQUIRE(row < t.rows.size());
+  return t.rows[row][i];
+}
+
+// The training calculator's inputs for the search's printed "shape=... zero=3 ...".
+Inputs with_words(Inputs in, const std::string& words) {
+  std::istringstream s(words);
+  std::string word;
+  while (s >> word) {
+    const std::size_t eq = word.find('=');
+    in[word.substr(0, eq)] = text(word.substr(eq + 1));
+  }
+  return in;
+}
+
+Inputs llama70b_pod() {
+  return {{"model", text("llama-3-70b")},
+          {"chip", text("tpu-v5p")},
+          {"chips", num(8192)},
+          {"B", num(4194304)},
+          {"T", num(4096)}};
+}
+
+}  // namespace
+
+TEST_CASE("training-search: each configuration is the training calculator's", "[search]") {
+  const Calculation c = run("training-search", llama70b_pod());
+  for (const char* name : {"top", "families", "pareto"}) {
+    const Table& t = table(c, name);
+    REQUIRE(!t.rows.empty());
+    for (std::size_t r = 0; r < t.rows.size(); ++r) {
+      Inputs in = with_words({{"model", text("llama-3-70b")},
+                              {"chip", text("tpu-v5p")},
+                              {"B", num(4194304)},
+                              {"T", num(4096)}},
+                             cell(t, r, "inputs").text);
+      const Calculation tr = run("training", in);
+      INFO(name << " row " << r << ": " << cell(t, r, "inputs").text);
+      // The search keeps floats: agree to their precision.
+      CHECK(output(tr, "step_time") == Approx(cell(t, r, "step_time").number).epsilon(1e-6));
+      CHECK(output(tr, "mem_total") == Approx(cell(t, r, "mem_total").number).epsilon(1e-6));
+      CHECK(output_value(tr, "bound").text == cell(t, r, "bound").text);
+      CHECK(output(tr, "mem_total") <= 0.9 * output(tr, "hbm_capacity"));
+    }
+  }
+}
+
+TEST_CASE("training-search: its lists are ordered as they say", "[search]") {
+  const Calculation c = run("training-search", llama70b_pod());
+  const Table& top = table(c, "top");
+  REQUIRE(top.rows.size() == 10);
+  for (std::size_t r = 1; r < top.rows.size(); ++r)
+    CHECK(cell(top, r - 1, "step_time").number <= cell(top, r, "step_time").number);
+  CHECK(output(c, "step_time") == cell(top, 0, "step_time").number);
+  const Table& pareto = table(c, "pareto");
+  REQUIRE(pareto.rows.size() >= 2);
+  for (std::size_t r = 1; r < pareto.rows.size(); ++r) {
+    CHECK(cell(pareto, r - 1, "mem_total").number < cell(pareto, r, "mem_total").number);
+    CHECK(cell(pareto, r - 1, "step_time").number > cell(pareto, r, "step_time").number);
+  }
+  // The front ends at the fastest configuration of all.
+  CHECK(cell(pareto, pareto.rows.size() - 1, "step_time").number ==
+        cell(top, 0, "step_time").number);
+  CHECK(output(c, "feasible") <= output(c, "evaluated"));
+}
+
+TEST_CASE("training-search: chapter 6's LLaMA 3 70B layout is the best FSDP + TP", "[search]") {
+  // The chapter: mixed FSDP + TP with 4-way TP on a pod at 4M tokens, sequences split in two.
+  // Here one slice axis of 4 chips serves TP and the others FSDP, DP over DCN across slices.
+  const Calculation c = run("training-search", llama70b_pod());
+  const Table& families = table(c, "families");
+  std::size_t row = 0;
+  while (row < families.rows.size() && cell(families, row, "family").text != "FSDP + TP") ++row;
+  REQUIRE(row < families.rows.size());
+  CHECK(cell(families, row, "layout").text == "fsdp 256 (XY) x tp 4 (Z) on 16x16x4 x dp 8 (DCN)");
+  CHECK(cell(families, row, "bound").text == "compute");
+  CHECK(output(c, "tokens_per_chip") == 512);
+  // Pure FSDP over all 8192 chips is communication-bound, as the chapter's second question says.
+  CHECK(cell(families, 0, "family").text == "pure FSDP");
+  CHECK(cell(families, 0, "bound").text == "ici");
+}
+
+TEST_CASE("training-search: it finds the fastest layout a brute-force walk finds", "[search]") {
+  // Every assignment of a 4x4x4 slice's axes, ZeRO stage and remat policy, through the training
+  // calculator one by one (no pipeline: pp_axes=none keeps the walk small).
+  const char* strategies[] = {"dp_axes", "fsdp_axes", "tp_axes", "ep_axes"};
+  const std::string axes = "XYZ";
+  Inputs base = {{"model", text("llama-3-8b")},
+                 {"chip", text("tpu-v5p")},
+                 {"shape", text("4x4x4")},
+                 {"B", num(262144)},
+                 {"T", num(4096)},
+                 {"pp_axes", text("none")}};
+  double best = INFINITY;
+  for (int code = 0; code < 64; ++code) {
+    std::string given[4];
+    for (int a = 0, rest = code; a < 3; ++a, rest /= 4) given[rest % 4] += axes[a];
+    for (const char* zero : {"1", "2", "3"}) {
+      for (const char* remat : {"none", "big-matmuls", "ffw-matmuls", "block"}) {
+        Inputs in = base;
+        for (int s = 0; s < 4; ++s) in[strategies[s]] = text(given[s].empty() ? "none" : given[s]);
+        in["zero"] = text(zero);
+        in["remat"] = text(remat);
+        auto r = calculate("training", in, {false});
+        if (!r.ok()) continue;
+        double mem = 0, step = 0, hbm = 0;
+        for (const auto& [n, v] : r.value().outputs) {
+          if (n == "mem_total") mem = v.number;
+          if (n == "step_time") step = v.number;
+          if (n == "hbm_capacity") hbm = v.number;
+        }
+        if (mem <= 0.9 * hbm) best = std::min(best, step);
+      }
+    }
+  }
+  REQUIRE(std::isfinite(best));
+  Inputs search = base;
+  search.erase("pp_axes");
+  search["chips"] = num(64);
+  const Calculation c = run("training-search", search);
+  // The search also tries pipelines, so it can only do as well or better.
+  CHECK(output(c, "step_time") <= Approx(best).epsilon(1e-6));
+  const Table& families = table(c, "families");
+  double best_without_pp = INFINITY;
+  for (std::size_t r = 0; r < families.rows.size(); ++r)
+    if (cell(families, r, "family").text != "with PP")
+      best_without_pp = std::min(best_without_pp, cell(families, r, "step_time").number);
+  CHECK(best_without_pp == Approx(best).epsilon(1e-6));
+}
+
+TEST_CASE("training-search: bad input names the field", "[search][errors]") {
+  auto bad = [](Inputs in) { return run_error("training-search", in); };
+  Inputs in = llama70b_pod();
+  in["shape"] = text("16x16x16");
+  in["chips"] = num(6000);
+  check_error(bad(in), ErrorCode::invalid_argument, "chips",
+              "chips=6000 is not a whole number of 16x16x16 slices (4096 chips each)");
+  in = llama70b_pod();
+  in["B"] = num(4096 * 3);
+  check_error(bad(in), ErrorCode::invalid_argument, "B",
+              "B = 12288 tokens is 3 sequences, which no layout of these chips splits into whole "
+              "sequences or equal parts of one per batch shard");
+  in = llama70b_pod();
+  in["chips"] = num(16);
+  in["model"] = text("llama-3-405b");
+  const Error e = bad(in);
+  CHECK(e.field == "chips");
+  CHECK(e.code == ErrorCode::out_of_range);
+  // 405e9 parameters at 2 + 2 + 2 x 4 bytes and one 2-byte D-wide input per layer per token,
+  // over 90% of 95.74 GB: about 5,400 chips (the exact count from the preset's parameters).
+  CHECK_THAT(e.message, Catch::Matchers::StartsWith("LLaMA 3 405B fits in none of the ") &&
+                            Catch::Matchers::Contains("chips to hold its weights"));
+  in = llama70b_pod();
+  in["chip"] = text("h100");
+  check_error(bad(in), ErrorCode::unsupported, "chip",
+              "training-search lays out a TPU slice over ICI, and h100 has no ICI torus in the "
+              "catalog; pick a TPU");
+  in = llama70b_pod();
+  in["chips"] = num(8192.5);
+  CHECK(bad(in).field == "chips");
+}
+
+TEST_CASE("training-search: the work budget refuses before working", "[search][errors]") {
+  SearchRequest q;
+  q.chip = find_chip("tpu-v5p");
+  q.base.shape = shape_of_model(*find_model("llama-3-70b"));
+  q.base.B = 4194304;
+  q.base.T = 4096;
+  q.base.hbm_capacity = q.chip->hbm_capacity;
+  q.chips = 8192;
+  q.max_evaluations = 100;
+  Result<SearchResult> r = search_training(q);
+  REQUIRE(!r.ok());
+  CHECK(r.error().field == "chips");
+  CHECK_THAT(r.error().message,
+             Catch::Matchers::Contains("more than its budget of 100; give a slice shape"));
+}
