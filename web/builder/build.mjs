@@ -66,8 +66,20 @@ async function bundleRuntime(out) {
     external: ['node:fs/promises'],
     logLevel: 'warning',
   });
+  // The search worker (the configuration search off the page's thread) is its own bundle beside
+  // scalebook.js: shared chunks would move engine.mjs, which finds the .wasm beside itself.
+  await esbuild.build({
+    entryPoints: { 'search-worker': path.join(ROOT, 'web/runtime/training/search-worker.js') },
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: ['es2020'],
+    outdir: path.join(out, 'assets'),
+    external: ['node:fs/promises'],
+    logLevel: 'warning',
+  });
   const assets = path.join(out, 'assets');
-  const entry = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint)[1];
+  const entry = Object.values(result.metafile.outputs).find((o) => o.entryPoint?.endsWith('web/runtime/index.js'));
   return entry.imports.filter((i) => i.kind === 'import-statement')
     .map((i) => path.relative(assets, path.resolve(i.path)).split(path.sep).join('/'));
 }

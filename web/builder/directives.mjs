@@ -17,7 +17,7 @@ import { collectiveSweepPlotHTML, collectiveSimDirective } from './directives/co
 import { rooflinePlotHTML, batchSweepPlotHTML } from './directives/roofline.mjs';
 import { transformerDirective } from './directives/transformer.mjs';
 import { declarativeShadow } from '../runtime/core/sheets.js';
-import { pipelineDirective } from './directives/training.mjs';
+import { pipelineDirective, trainingSearchDirective } from './directives/training.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 // A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.
@@ -69,6 +69,7 @@ const HANDLERS = {
   'collective-sim': collectiveSimDirective,
   transformer: transformerDirective,
   pipeline: pipelineDirective,
+  'training-search': trainingSearchDirective,
 };
 
 // Returns { markdown, blocks }: markdown with placeholders, blocks[i] the HTML of the i-th.

@@ -22,13 +22,15 @@ import { SbCollectiveSim } from './collectives/sb-collective-sim.js';
 import { SbTransformer } from './transformer/sb-transformer.js';
 import { SbCollectiveSweep } from './collectives/sb-collective-sweep.js';
 import { SbPipeline } from './training/sb-pipeline.js';
+import { SbTraining } from './training/sb-training.js';
+import { SbTrainingSearch } from './training/sb-training-search.js';
 import { watchScrollable } from './core/scroll-focus.js';
 import { watchCurrentSection } from './core/current-section.js';
 import { watchSearch } from './search/search-box.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbSlice, SbMyChip,
-  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer, SbCollectiveSweep, SbPipeline };
+  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer, SbCollectiveSweep, SbPipeline, SbTraining, SbTrainingSearch };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
@@ -52,6 +54,8 @@ const ELEMENTS = {
   'sb-transformer': SbTransformer,
   'sb-collective-sweep': SbCollectiveSweep,
   'sb-pipeline': SbPipeline,
+  'sb-training': SbTraining,
+  'sb-training-search': SbTrainingSearch,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.

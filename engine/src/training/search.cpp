@@ -306,8 +306,15 @@ Result<SearchResult> search_training(const SearchRequest& r) {
   for (const SearchConfig& x : kept) {
     if (out.top.size() == k) break;
     bool dominated = false;
-    for (const SearchConfig& y : out.top)
+    const SearchLayout& lx = out.layouts[x.layout];
+    for (const SearchConfig& y : out.top) {
       if (y.layout == x.layout && y.mem_total <= x.mem_total) dominated = true;
+      // The same degrees on another shape, costing the same: a twin, not a choice.
+      const SearchLayout& ly = out.layouts[y.layout];
+      if (y.step_time == x.step_time && y.mem_total == x.mem_total && ly.slices == lx.slices &&
+          ly.layout.degrees == lx.layout.degrees)
+        dominated = true;
+    }
     if (!dominated) out.top.push_back(x);
   }
   std::array<bool, kSearchFamilies> seen{};

@@ -136,7 +136,7 @@ Table table_of(const Schema& s, std::size_t t) {
   return table;
 }
 
-std::string whole(double x) { return format_number(std::round(x)); }
+std::string whole(double x) { return std::to_string(static_cast<long long>(std::round(x))); }
 
 // The worked steps: how much was searched, what fits, and the best one's step time.
 std::vector<Step> steps(const SearchRequest& q, const SearchResult& r) {
@@ -193,6 +193,16 @@ std::vector<Step> steps(const SearchRequest& q, const SearchResult& r) {
   return out;
 }
 
+// A chip count near the one given that divides the batch's tokens, when the given one does not:
+// the batch shards are products of the chips' factors, so those must divide the batch.
+std::string suggestion(const SearchRequest& q) {
+  if (q.chips <= 0 || std::fmod(q.base.B, q.chips) == 0) return "";
+  for (double n = q.chips - 1; n >= 1; --n)
+    if (std::fmod(q.base.B, n) == 0)
+      return "; " + whole(q.chips) + " chips do not divide the batch, " + whole(n) + " would";
+  return "";
+}
+
 std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   const Model* model = training_parts::training_model_of(in);
@@ -238,7 +248,8 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
     return Error{ErrorCode::invalid_argument, "B",
                  "B = " + whole(q.base.B) + " tokens is " + whole(q.base.B / q.base.T) +
                      " sequences, which no layout of these chips splits into whole sequences" +
-                     (q.base.split_sequences ? " or equal parts of one" : "") + " per batch shard"};
+                     (q.base.split_sequences ? " or equal parts of one" : "") + " per batch shard" +
+                     suggestion(q)};
   }
   if (r.top.empty()) {
     return Error{ErrorCode::out_of_range, where,

@@ -35,18 +35,18 @@ std::string choices(const SearchConfig& c, const TrainingLayout& l) {
   return out;
 }
 
-// What differs between a and b, in the fewest words: the layouts, or else the choices.
-std::string difference(const SearchResult& r, const SearchConfig& a, const SearchConfig& b) {
-  const SearchLayout& la = r.layouts[a.layout];
+// What the next one is, in the fewest words: its layout, or else its choices.
+std::string next_one(const SearchResult& r, const SearchConfig& a, const SearchConfig& b) {
   const SearchLayout& lb = r.layouts[b.layout];
-  if (a.layout != b.layout) return describe(la) + " against " + describe(lb);
-  return choices(a, la.layout) + " against " + choices(b, lb.layout);
+  if (a.layout != b.layout) return describe(lb);
+  return choices(b, lb.layout);
 }
 
 std::string why(const SearchResult& r, const SearchConfig& a, const SearchConfig& b) {
-  const std::string what = difference(r, a, b);
+  const std::string next = next_one(r, a, b);
   if (b.step_time <= a.step_time) {
-    return what + ": as fast, with " + si(b.mem_total - a.mem_total, "B") + " less memory per chip";
+    return "as fast as the next, " + next + ", with " + si(b.mem_total - a.mem_total, "B") +
+           " less memory per chip";
   }
   const double gap = b.step_time - a.step_time;
   // The step is max(compute, HBM) plus the exposed communication: name the larger change.
@@ -55,25 +55,25 @@ std::string why(const SearchResult& r, const SearchConfig& a, const SearchConfig
   const double hidden = (b.exposed - b.t_critical) - (a.exposed - a.t_critical);
   std::string reason;
   if (critical >= busy && critical >= hidden) {
-    reason = "the next spends " + si(b.t_critical, "s") +
+    reason = "it spends " + si(b.t_critical, "s") +
              " on critical-path TP, EP and pipeline transfers against " + si(a.t_critical, "s");
   } else if (hidden >= busy) {
-    reason = "the next leaves " + si(b.exposed - b.t_critical, "s") +
+    reason = "it leaves " + si(b.exposed - b.t_critical, "s") +
              " of FSDP and DP communication exposed beyond its compute, against " +
              si(a.exposed - a.t_critical, "s");
   } else if (b.t_hbm > b.t_compute) {
-    reason = "the next streams weights and optimizer state from HBM for " + si(b.t_hbm, "s") +
+    reason = "it streams weights and optimizer state from HBM for " + si(b.t_hbm, "s") +
              ", longer than its compute";
   } else if (a.remat != b.remat) {
-    reason = std::string("the next recomputes more in the backward pass (remat ") +
+    reason = std::string("it recomputes more in the backward pass (remat ") +
              to_string(static_cast<RematPolicy>(b.remat)) + ")";
   } else if (r.layouts[b.layout].layout.degrees[kPp] > 1) {
-    reason = "the next's pipeline bubble stretches its compute to " + si(b.t_compute, "s");
+    reason = "its pipeline bubble stretches its compute to " + si(b.t_compute, "s");
   } else {
-    reason = "the next computes for " + si(b.t_compute, "s") + " against " + si(a.t_compute, "s");
+    reason = "it computes for " + si(b.t_compute, "s") + " against " + si(a.t_compute, "s");
   }
   if (std::string(b.bound) != "compute") reason += "; it is " + std::string(b.bound) + "-bound";
-  return what + ": " + si(gap, "s") + " faster a step, as " + reason;
+  return si(gap, "s") + " a step faster than the next, " + next + ": " + reason;
 }
 
 // The mesh axes as JAX names them: one per physical axis, after its strategy.

@@ -172,7 +172,8 @@ TEST_CASE("training-search: bad input names the field", "[search][errors]") {
   in["B"] = num(4096 * 3);
   check_error(bad(in), ErrorCode::invalid_argument, "B",
               "B = 12288 tokens is 3 sequences, which no layout of these chips splits into whole "
-              "sequences or equal parts of one per batch shard");
+              "sequences or equal parts of one per batch shard; 8192 chips do not divide the "
+              "batch, 6144 would");
   in = llama70b_pod();
   in["chips"] = num(16);
   in["model"] = text("llama-3-405b");

@@ -7,6 +7,8 @@ import { schemaOrFail } from '../values.mjs';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { PIPELINE_FIELDS, runPipeline, pipelineHTML } from '../../runtime/training/pipeline-view.js';
 import { declarativeShadow } from '../../runtime/core/sheets.js';
+import { calculatorHTML } from '../../runtime/core/render.js';
+import { searchExtrasHTML } from '../../runtime/training/search-view.js';
 
 export function pipelineDirective(ctx, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::pipeline key=value ...`);
@@ -24,4 +26,25 @@ export function pipelineDirective(ctx, args, fail) {
   const attributes = PIPELINE_FIELDS.filter((name) => args.named[name] !== undefined)
     .map((name) => ` ${attributeName(name)}="${escapeHtml(args.named[name])}"`);
   return `<sb-pipeline${attributes.join('')}>${declarativeShadow('sb-pipeline', pipelineHTML({ schema, values, sim }))}</sb-pipeline>`;
+}
+
+// ::training-search model=llama-3-70b chips=8192 B=4194304 T=4096 [id=...]: chapter 6's
+// configuration search as <sb-training-search>, run by the engine at build time so the page
+// shows its tables and Pareto plot before the script loads.
+export function trainingSearchDirective(ctx, args, fail) {
+  if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::training-search key=value ...`);
+  const schema = schemaOrFail(ctx.engine, 'training-search', fail);
+  const { id, ...values } = args.named;
+  if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);
+  let result;
+  try {
+    result = ctx.engine.calculate('training-search', values, { steps: false });
+  } catch (error) {
+    fail(error.message);
+  }
+  const attributes = [id ? ` id="${escapeHtml(id)}"` : '',
+    ...Object.entries(values).map(([key, value]) => ` ${attributeName(key)}="${escapeHtml(value)}"`)];
+  const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips() }) +
+    searchExtrasHTML(result, { inputs: values, explorer: '05-training.html' });
+  return `<sb-training-search${attributes.join('')}>${declarativeShadow('sb-training-search', inner)}</sb-training-search>`;
 }

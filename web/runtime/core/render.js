@@ -27,9 +27,15 @@ export function placeholderFor(input, result) {
 }
 
 // The inner HTML of one output cell: a coloured badge for `bound`-like text, else the value.
+// Code (a JAX mesh, several lines) sits in a focusable block that scrolls; a sentence (a
+// layout, a reason) is plain text; a one-word state (compute, ici, yes) is a badge.
 export function outputCellHTML(output, value) {
   if (value === undefined) return '—';
   const text = escapeHTML(formatValue(value, output.unit, 'si'));
+  if (output.type === 'text' && String(value).includes('\n')) {
+    return `<pre class="code" tabindex="0" aria-label="${escapeHTML(output.label || output.name)}"><code>${escapeHTML(value)}</code></pre>`;
+  }
+  if (output.type === 'text' && /\s/.test(String(value))) return `<span class="sentence">${text}</span>`;
   if (output.type === 'text') {
     return `<span class="badge badge-${escapeHTML(value)}">${text}</span>`;
   }
@@ -127,7 +133,9 @@ function outputsHTML(schema, result, stale) {
 // column's unit.
 export function tableRowsHTML(table, rows) {
   if (!Array.isArray(rows) || !rows.length) return `<tr><td colspan="${table.columns.length}">none</td></tr>`;
-  return rows.map((row) => `<tr>${table.columns.map((c) => `<td data-column="${escapeHTML(c.name)}">` +
+  // A number cell keeps its value (data-value) for sorting; its text is rounded for reading.
+  const value = (c, row) => (c.type === 'text' || typeof row[c.name] !== 'number' ? '' : ` data-value="${row[c.name]}"`);
+  return rows.map((row) => `<tr>${table.columns.map((c) => `<td data-column="${escapeHTML(c.name)}"${value(c, row)}>` +
     `${escapeHTML(c.type === 'text' ? String(row[c.name] ?? '') : formatValue(row[c.name], c.unit, 'si'))}</td>`).join('')}</tr>`).join('');
 }
 

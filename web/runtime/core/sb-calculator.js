@@ -54,11 +54,19 @@ export class SbCalculator extends SbWidget {
 
   start(engine) {
     this.#engine = engine;
+    const loaded = this.#fromAddress();
     if (this.form()) {
+      const form = this.form();
+      for (const [name, value] of Object.entries(loaded)) {
+        const field = form.elements.namedItem(name);
+        if (!field) continue;
+        this.setFieldValue(field, value);
+        field.closest('details')?.setAttribute('open', '');
+      }
       this.#recalc(true); // fields may differ from the static page if the user typed early
       return;
     }
-    const values = this.attributeValues(this.#schema);
+    const values = { ...this.attributeValues(this.#schema), ...loaded };
     let result = null;
     let error = null;
     try {
@@ -68,10 +76,24 @@ export class SbCalculator extends SbWidget {
     }
     this.shadowRoot.innerHTML = calculatorHTML({
       schema: this.#schema, values, result, error, chips: this.#engine.chips(),
-    });
+    }) + this.afterFormHTML(result);
     this.#lastAttempt = JSON.stringify(filled(values));
     this.#wire();
     if (result) this.#succeed(filled(values), result);
+  }
+
+  // A link may load inputs into the element with this id: page.html?load=ID&shape=4x4x4#ID
+  // (the search's rows open the chapter 5 explorer so). Only the schema's inputs are taken, each
+  // a short string the engine then checks like anything typed.
+  #fromAddress() {
+    if (!this.id || typeof location === 'undefined') return {};
+    const params = new URLSearchParams(location.search);
+    if (params.get('load') !== this.id) return {};
+    const values = {};
+    for (const input of this.#schema.inputs) {
+      if (params.has(input.name)) values[input.name] = params.get(input.name).slice(0, 200);
+    }
+    return values;
   }
 
   #wire() {
@@ -108,15 +130,44 @@ export class SbCalculator extends SbWidget {
     this.#lastAttempt = key;
     let result;
     try {
-      result = this.#engine.calculate(this.calculator, inputs, { steps: false });
+      result = this.compute(inputs);
     } catch (err) {
-      // Outputs keep their last good values, struck through as stale: never a blank or a NaN.
-      const error = asError(err);
-      this.showError(error, inputs[error.field] ?? '');
-      this.#error = error.message;
-      this.#announcer?.cancel();
+      this.#fail(err, inputs);
       return;
     }
+    if (typeof result?.then !== 'function') {
+      this.#show(inputs, result);
+      return;
+    }
+    // A long calculation (a search in a worker): only the latest edit's answer is shown.
+    this.busy(true);
+    result.then((r) => { if (key === this.#lastAttempt) this.#show(inputs, r); },
+      (err) => { if (key === this.#lastAttempt) this.#fail(err, inputs); })
+      .finally(() => { if (key === this.#lastAttempt) this.busy(false); });
+  }
+
+  // Markup a subclass draws after the form (the build draws the same after its own).
+  afterFormHTML(_result) {
+    return '';
+  }
+
+  // The engine's answer for these inputs, or a promise of it (a subclass may compute elsewhere).
+  compute(inputs) {
+    return this.#engine.calculate(this.calculator, inputs, { steps: false });
+  }
+
+  // Called with true while a promised answer is on its way, and false when it has come.
+  busy(_on) {}
+
+  #fail(err, inputs) {
+    // Outputs keep their last good values, struck through as stale: never a blank or a NaN.
+    const error = asError(err);
+    this.showError(error, inputs[error.field] ?? '');
+    this.#error = error.message;
+    this.#announcer?.cancel();
+  }
+
+  #show(inputs, result) {
     this.#error = null;
     this.#showResult(result);
     this.#announcer?.say(this.#summary());

@@ -12,6 +12,7 @@ import { SHARDING_CSS } from '../sharding/sharding-css.js';
 import { TRANSFORMER_CSS } from '../transformer/transformer-css.js';
 import { BANDWIDTH_CSS } from '../collectives/bandwidth-css.js';
 import { PIPELINE_CSS } from '../training/pipeline-css.js';
+import { SEARCH_CSS } from '../training/search-css.js';
 
 export const SHEETS = {
   shadow: SHADOW_CSS,
@@ -23,6 +24,7 @@ export const SHEETS = {
   transformer: TRANSFORMER_CSS,
   bandwidth: BANDWIDTH_CSS,
   pipeline: PIPELINE_CSS,
+  search: SEARCH_CSS,
 };
 
 // The sheets of each element's shadow root, by tag; any other element takes `shadow` alone.
@@ -39,6 +41,7 @@ const ELEMENT_SHEETS = {
   'sb-slice': ['shadow', 'catalog'],
   'sb-my-chip': ['shadow', 'catalog'],
   'sb-pipeline': ['shadow', 'systolic', 'pipeline'],
+  'sb-training-search': ['shadow', 'search'],
 };
 export const sheetsOf = (tag) => ELEMENT_SHEETS[tag] ?? ['shadow'];
 

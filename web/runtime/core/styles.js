@@ -89,6 +89,10 @@ details[open] > summary { margin-bottom: 0.5rem; }
 .out dt code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.88em;
   color: var(--_muted); }
 .out dd { margin: 0; white-space: nowrap; font-variant-numeric: tabular-nums; text-align: right; }
+.out:has(.sentence), .out:has(pre.code) { grid-column: 1 / -1; }
+.out:has(.sentence) dd, .out:has(pre.code) dd { white-space: normal; text-align: left; }
+pre.code { margin: 0.25rem 0 0; padding: 0.5rem; overflow-x: auto; max-width: 100%; font-size: 0.85em;
+  background: var(--_code-bg, rgba(127, 127, 127, 0.1)); border-radius: 4px; white-space: pre; }
 .outputs.stale dd { opacity: 0.45; text-decoration: line-through; }
 /* What a field or an output means, shown while it has the focus (a tap or Tab) or, for an
    output, the pointer: a note over what lies below, so no grid row moves. */

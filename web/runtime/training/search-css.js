@@ -1,0 +1,23 @@
+// <sb-training-search>'s additions to the calculator sheet: the status line, the Pareto plot,
+// the sortable headers and the explorer links. Colours come from the shared custom properties.
+export const SEARCH_CSS = `
+.search-extras { border: 1px solid var(--_border); border-top: 0; border-radius: 0 0 var(--_radius) var(--_radius);
+  padding: 0 0.75rem 0.75rem; margin-top: calc(-1 * var(--_radius)); }
+.search-status { min-height: 1.4em; margin: 0; padding-top: 0.5rem; }
+.search-status button { margin-left: 0.5rem; }
+.pareto { width: 100%; height: auto; max-width: 40rem; font-size: 14px; }
+.pareto .point { cursor: pointer; }
+.pareto .point:focus { outline: 2px solid var(--_accent); outline-offset: 2px; }
+.pareto .fastest { stroke: var(--_fg); stroke-width: 1.5; }
+th button.sort { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; text-align: inherit; }
+th button.sort::after { content: ' ↕'; opacity: 0.5; }
+th[aria-sort="ascending"] button.sort::after { content: ' ↑'; opacity: 1; }
+th[aria-sort="descending"] button.sort::after { content: ' ↓'; opacity: 1; }
+/* The generic tables give way to the compact ones the search draws itself. */
+h4.results:has(+ .table-box > table[data-table]), .table-box:has(> table[data-table]) { display: none; }
+.search-table td { vertical-align: top; }
+.search-table td.num, .search-table th.num { text-align: right; white-space: nowrap; }
+.search-table td:first-child { min-width: 14rem; }
+.search-table .why { display: block; font-size: 0.9em; opacity: 0.85; white-space: normal; max-width: 32rem; }
+@media (max-width: 40rem) { .pareto { font-size: 22px; } }
+`;

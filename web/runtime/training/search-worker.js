@@ -1,0 +1,15 @@
+// The configuration search off the page's thread: one engine per worker, one calculation per
+// message, the answer (or the engine's error, as plain fields) posted back with the message's id.
+import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+
+let engine = null;
+
+self.onmessage = async ({ data }) => {
+  const { id, calculator, inputs } = data;
+  try {
+    engine ??= await loadEngine();
+    postMessage({ id, result: engine.calculate(calculator, inputs, { steps: false }) });
+  } catch (err) {
+    postMessage({ id, error: { name: err?.name, code: err?.code, field: err?.field, message: String(err?.message ?? err) } });
+  }
+};
