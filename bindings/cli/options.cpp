@@ -17,7 +17,9 @@ std::optional<Error> parse_options(int argc, char** argv, Options& opt) {
                            {"--over", &Options::over},     {"--values", &Options::values},
                            {"--from", &Options::from},     {"--to", &Options::to},
                            {"--points", &Options::points}, {"--outputs", &Options::outputs},
-                           {"--output", &Options::output}, {"--target", &Options::target}};
+                           {"--output", &Options::output}, {"--target", &Options::target},
+                           {"--from-config", &Options::from_config},
+                           {"--model-config", &Options::model_config}};
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--json") {

@@ -16,6 +16,7 @@ struct Options {
   bool log = false;  // sweep: points evenly spaced on a log scale
   std::optional<std::string> seed, part, answer, exercises;  // --name VALUE or --name=VALUE
   std::optional<std::string> over, values, from, to, points, outputs, output, target;
+  std::optional<std::string> from_config, model_config;  // a config.json's path
   std::vector<std::string> words;
 };
 
