@@ -355,7 +355,9 @@ Result<ConfigModel> model_from_config(std::string_view text) {
   for (const ModelFieldSpec& spec : model_field_specs()) {
     const ConfigSource& s = m.sources[spec.name];
     out.sources.push_back(s);
-    out.model.notes.push_back({spec.name, s.key.empty() ? s.note : std::string(kWhere) + ": " + s.note});
+    // A note that is its key reads "config.json: hidden_size"; a default says itself.
+    bool from_key = !s.key.empty() && s.note.rfind(s.key, 0) == 0;
+    out.model.notes.push_back({spec.name, from_key ? std::string(kWhere) + ": " + s.note : s.note});
   }
   if (std::optional<Error> bad = check_model(out.model)) {
     std::string key = m.sources[bad->field].key;
