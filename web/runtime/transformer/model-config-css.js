@@ -12,6 +12,9 @@ export const MODEL_CONFIG_CSS = `
   border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.3rem 0.6rem; cursor: pointer;
   min-height: 2.25rem; }
 .sb-model-config button[data-use] { color: var(--_bg); background: var(--_accent); border-color: var(--_accent); }
+.mc-mapping { table-layout: fixed; }
+.mc-mapping th, .mc-mapping td { white-space: normal; overflow-wrap: anywhere; vertical-align: top; }
+.mc-mapping col.mc-col-value { width: 6.5rem; }
 .mc-mapping caption { text-align: left; font-weight: 600; padding: 0.6rem 0 0.3rem; }
 .mc-mapping th[scope="row"] { text-align: left; font-weight: 400; }
 .mc-value { text-align: right; font-variant-numeric: tabular-nums; }

@@ -68,7 +68,7 @@ export function mappingHTML(model, totals) {
     stat('flops_per_token', `Forward FLOPs per token (T = ${totals.tokens})`, formatValue(perToken, 'FLOP', 'si')) +
     '</dl>' +
     '<div class="table-box"><table class="result-table mc-mapping"><caption>How the config maps to the model</caption>' +
-    '<thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">From</th></tr></thead>' +
+    '<colgroup><col><col class="mc-col-value"><col></colgroup><thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">From</th></tr></thead>' +
     `<tbody>${mappingRows(model)}</tbody></table></div>` +
     unmappedHTML(model.unmapped) +
     '<p><button type="button" data-use>Use this model in the calculators on this page</button></p>';
