@@ -44,7 +44,8 @@ std::string unmapped_text(const ConfigModel& c) {
 }
 
 int from_config(const Options& opt) {
-  if (opt.words.size() != 1) return fail(opt, bad("", "model takes a model id or --from-config FILE"));
+  if (opt.words.size() != 1)
+    return fail(opt, bad("", "model takes a model id or --from-config FILE"));
   Result<ConfigModel> c = config_model(*opt.from_config, "from-config");
   if (!c.ok()) return fail(opt, c.error());
   print(opt, to_json(c.value()), to_text(c.value().model) + unmapped_text(c.value()));

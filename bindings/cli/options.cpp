@@ -12,12 +12,18 @@ std::optional<Error> parse_options(int argc, char** argv, Options& opt) {
     const char* name;
     std::optional<std::string> Options::*field;
   };
-  const Valued valued[] = {{"--seed", &Options::seed},     {"--part", &Options::part},
-                           {"--answer", &Options::answer}, {"--exercises", &Options::exercises},
-                           {"--over", &Options::over},     {"--values", &Options::values},
-                           {"--from", &Options::from},     {"--to", &Options::to},
-                           {"--points", &Options::points}, {"--outputs", &Options::outputs},
-                           {"--output", &Options::output}, {"--target", &Options::target},
+  const Valued valued[] = {{"--seed", &Options::seed},
+                           {"--part", &Options::part},
+                           {"--answer", &Options::answer},
+                           {"--exercises", &Options::exercises},
+                           {"--over", &Options::over},
+                           {"--values", &Options::values},
+                           {"--from", &Options::from},
+                           {"--to", &Options::to},
+                           {"--points", &Options::points},
+                           {"--outputs", &Options::outputs},
+                           {"--output", &Options::output},
+                           {"--target", &Options::target},
                            {"--from-config", &Options::from_config},
                            {"--model-config", &Options::model_config}};
   for (int i = 1; i < argc; ++i) {

@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include "model_cmd.h"
 #include "scalebook/core/format.h"
 #include "scalebook/core/sweep.h"
-#include "model_cmd.h"
 #include "text_out.h"
 
 namespace scalebook::cli {

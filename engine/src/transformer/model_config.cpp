@@ -31,7 +31,8 @@ struct ErrorAt : nlohmann::json_sax<Json> {
   bool end_object() override { return true; }
   bool start_array(std::size_t) override { return true; }
   bool end_array() override { return true; }
-  bool parse_error(std::size_t at, const std::string&, const nlohmann::detail::exception&) override {
+  bool parse_error(std::size_t at, const std::string&,
+                   const nlohmann::detail::exception&) override {
     position = at;
     return false;
   }
@@ -89,8 +90,7 @@ class Reader {
   }
 
   // A whole number within `field`'s range, or nothing when absent (or after an error).
-  std::optional<double> count(const std::string& key, const std::string& field,
-                              std::string& path) {
+  std::optional<double> count(const std::string& key, const std::string& field, std::string& path) {
     const Json* v = find(key, path);
     if (!v) return std::nullopt;
     const ModelFieldSpec* spec = find_model_field_spec(field);
@@ -103,8 +103,8 @@ class Reader {
     if (!std::isfinite(x) || x != std::floor(x)) {
       fail(path, path + " must be a whole number, got " + shown(*v));
     } else if (x < lo || x > spec->max) {
-      fail(path, path + " must be from " + format_number(lo) + " to " +
-                     format_number(spec->max) + ", got " + shown(*v));
+      fail(path, path + " must be from " + format_number(lo) + " to " + format_number(spec->max) +
+                     ", got " + shown(*v));
     } else {
       return x;
     }

@@ -11,22 +11,49 @@ constexpr const char* kRouting =
 constexpr const char* kDtype = "weight dtype: the calculators take dtypes as their own inputs";
 
 // Keys every faithful reading may pass over: training, tokenizer, numerics and bookkeeping.
-constexpr const char* kInert[] = {
-    "_name_or_path",      "attention_dropout",     "attn_logit_softcapping",
-    "auto_map",           "bos_token_id",          "boi_token_index",
-    "cache_implementation", "eoi_token_index",     "eos_token_id",
-    "final_logit_softcapping", "hidden_act",       "hidden_activation",
-    "hidden_dropout",     "image_token_index",     "initializer_range",
-    "max_position_embeddings", "mm_tokens_per_image", "pad_token_id",
-    "pretraining_tp",     "query_pre_attn_scalar", "rms_norm_eps",
-    "rope_local_base_freq", "rope_scaling",        "rope_theta",
-    "transformers_version", "use_cache",           "layer_norm_eps",
-    "partial_rotary_factor", "embedding_multiplier", "attention_multiplier"};
+constexpr const char* kInert[] = {"_name_or_path",
+                                  "attention_dropout",
+                                  "attn_logit_softcapping",
+                                  "auto_map",
+                                  "bos_token_id",
+                                  "boi_token_index",
+                                  "cache_implementation",
+                                  "eoi_token_index",
+                                  "eos_token_id",
+                                  "final_logit_softcapping",
+                                  "hidden_act",
+                                  "hidden_activation",
+                                  "hidden_dropout",
+                                  "image_token_index",
+                                  "initializer_range",
+                                  "max_position_embeddings",
+                                  "mm_tokens_per_image",
+                                  "pad_token_id",
+                                  "pretraining_tp",
+                                  "query_pre_attn_scalar",
+                                  "rms_norm_eps",
+                                  "rope_local_base_freq",
+                                  "rope_scaling",
+                                  "rope_theta",
+                                  "transformers_version",
+                                  "use_cache",
+                                  "layer_norm_eps",
+                                  "partial_rotary_factor",
+                                  "embedding_multiplier",
+                                  "attention_multiplier"};
 
-constexpr const char* kRoutingKeys[] = {
-    "aux_loss_alpha", "ep_size",      "n_group",         "norm_topk_prob",
-    "output_router_logits", "routed_scaling_factor", "router_aux_loss_coef",
-    "router_jitter_noise",  "scoring_func", "seq_aux", "topk_group", "topk_method"};
+constexpr const char* kRoutingKeys[] = {"aux_loss_alpha",
+                                        "ep_size",
+                                        "n_group",
+                                        "norm_topk_prob",
+                                        "output_router_logits",
+                                        "routed_scaling_factor",
+                                        "router_aux_loss_coef",
+                                        "router_jitter_noise",
+                                        "scoring_func",
+                                        "seq_aux",
+                                        "topk_group",
+                                        "topk_method"};
 
 bool among(const std::string& key, const char* const* begin, const char* const* end) {
   for (const char* const* k = begin; k != end; ++k) {
@@ -64,8 +91,7 @@ UnmappedKey classify(const std::string& path, const std::string& key, const Json
   }
   if (key == "num_nextn_predict_layers") {
     if (value.is_number() && value.get<double>() == 0) return make(path, K::ignored, kNoEffect);
-    return make(path, K::not_modelled,
-                "multi-token prediction: its extra module is not counted");
+    return make(path, K::not_modelled, "multi-token prediction: its extra module is not counted");
   }
   if (key == "moe_layer_freq" || key == "decoder_sparse_step") {
     if (is_one(value)) return make(path, K::ignored, "experts in every layer, as the Model");
@@ -99,11 +125,16 @@ const Family* family(const std::string& model_type) {
   static const char* kTwo = "two RMSNorms, before attention and before the MLP";
   static const char* kFour = "four RMSNorms, before and after attention and the MLP";
   static const Family families[] = {
-      {"llama", false, 2, "SwiGLU", 0, kTwo},        {"mistral", false, 2, "SwiGLU", 0, kTwo},
-      {"mixtral", false, 2, "SwiGLU", 0, kTwo},      {"qwen2", false, 2, "SwiGLU", 0, kTwo},
-      {"qwen2_moe", false, 2, "SwiGLU", 0, kTwo},    {"qwen3", false, 2, "SwiGLU", 0, kTwo},
-      {"qwen3_moe", false, 2, "SwiGLU", 0, kTwo},    {"deepseek_v2", false, 2, "SwiGLU", 0, kTwo},
-      {"deepseek_v3", false, 2, "SwiGLU", 0, kTwo},  {"gemma", true, 2, "GeGLU", 0, kTwo},
+      {"llama", false, 2, "SwiGLU", 0, kTwo},
+      {"mistral", false, 2, "SwiGLU", 0, kTwo},
+      {"mixtral", false, 2, "SwiGLU", 0, kTwo},
+      {"qwen2", false, 2, "SwiGLU", 0, kTwo},
+      {"qwen2_moe", false, 2, "SwiGLU", 0, kTwo},
+      {"qwen3", false, 2, "SwiGLU", 0, kTwo},
+      {"qwen3_moe", false, 2, "SwiGLU", 0, kTwo},
+      {"deepseek_v2", false, 2, "SwiGLU", 0, kTwo},
+      {"deepseek_v3", false, 2, "SwiGLU", 0, kTwo},
+      {"gemma", true, 2, "GeGLU", 0, kTwo},
       {"gemma2", true, 4, "GeGLU", 0, kFour},
       // transformers' Gemma3TextConfig: Google's Gemma 3 configs leave vocab_size to it.
       {"gemma3_text", true, 4, "GeGLU", 262208, kFour},

@@ -17,12 +17,12 @@ UnmappedKey classify(const std::string& path, const std::string& key, const Json
 
 // What a model_type implies about the fields a config never states.
 struct Family {
-  const char* type;         // "llama"
-  bool tied;                // transformers' default for tie_word_embeddings
-  double norms_per_layer;   // D-wide norm vectors per layer
-  const char* mlp;          // the gated MLP's name: "SwiGLU"
-  double vocab = 0;         // transformers' default vocab_size where configs omit it; 0: none
-  const char* norms = "";   // what the norms are
+  const char* type;        // "llama"
+  bool tied;               // transformers' default for tie_word_embeddings
+  double norms_per_layer;  // D-wide norm vectors per layer
+  const char* mlp;         // the gated MLP's name: "SwiGLU"
+  double vocab = 0;        // transformers' default vocab_size where configs omit it; 0: none
+  const char* norms = "";  // what the norms are
 };
 
 // The family of a model_type; null for one this reader does not know.

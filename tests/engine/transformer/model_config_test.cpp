@@ -100,8 +100,7 @@ TEST_CASE("each preset's published config.json reads as the preset, field by fie
   }
 }
 
-TEST_CASE("LLaMA 3 70B's config: each field names its key, the rest are listed",
-          "[model-config]") {
+TEST_CASE("LLaMA 3 70B's config: each field names its key, the rest are listed", "[model-config]") {
   ConfigModel c = parse(fixture("llama-3-70b"));
   CHECK(c.model.name == "LlamaForCausalLM");
   CHECK(key_of(c, "L") == "num_hidden_layers");
@@ -119,11 +118,10 @@ TEST_CASE("LLaMA 3 70B's config: each field names its key, the rest are listed",
   CHECK(keys(c, UnmappedKind::not_modelled).empty());
   CHECK(keys(c, UnmappedKind::unknown).empty());
   CHECK(keys(c, UnmappedKind::ignored) ==
-        std::vector<std::string>{"attention_bias", "attention_dropout", "bos_token_id",
-                                 "eos_token_id", "hidden_act", "initializer_range",
-                                 "max_position_embeddings", "pretraining_tp", "rms_norm_eps",
-                                 "rope_scaling", "rope_theta", "torch_dtype", "transformers_version",
-                                 "use_cache"});
+        std::vector<std::string>{
+            "attention_bias", "attention_dropout", "bos_token_id", "eos_token_id", "hidden_act",
+            "initializer_range", "max_position_embeddings", "pretraining_tp", "rms_norm_eps",
+            "rope_scaling", "rope_theta", "torch_dtype", "transformers_version", "use_cache"});
   CHECK(c.unmapped[0].reason == "no biases, as the Model");
 }
 
@@ -193,13 +191,14 @@ TEST_CASE("Gemma 3's language model is read from text_config", "[model-config]")
   CHECK(keys(c, UnmappedKind::unknown).empty());
 }
 
-TEST_CASE("the mapping crosses as JSON with the calculator inputs of the model",
-          "[model-config]") {
+TEST_CASE("the mapping crosses as JSON with the calculator inputs of the model", "[model-config]") {
   ConfigModel c = parse(fixture("llama-3-8b"));
   Json j = to_json(c);
   CHECK(j["id"] == "custom");
-  CHECK(j["mapping"][0] ==
-        Json{{"field", "L"}, {"key", "num_hidden_layers"}, {"value", 32}, {"note", "num_hidden_layers"}});
+  CHECK(j["mapping"][0] == Json{{"field", "L"},
+                                {"key", "num_hidden_layers"},
+                                {"value", 32},
+                                {"note", "num_hidden_layers"}});
   CHECK(j["mapping"][5]["key"].is_null());
   CHECK(j["inputs"]["model"] == "custom");
   CHECK(j["inputs"]["K"] == 8);
@@ -211,8 +210,7 @@ TEST_CASE("the mapping crosses as JSON with the calculator inputs of the model",
   CHECK(output(custom, "params") == output(preset, "params"));
 }
 
-TEST_CASE("a config that is not a JSON object is refused with where it breaks",
-          "[model-config]") {
+TEST_CASE("a config that is not a JSON object is refused with where it breaks", "[model-config]") {
   Error e = parse_error("{\n  \"hidden_size\": 4096,\n  oops\n}");
   check_error(e, ErrorCode::invalid_argument, "config",
               "config.json is not JSON: a syntax error at line 3, column 3");
@@ -223,8 +221,8 @@ TEST_CASE("a config that is not a JSON object is refused with where it breaks",
               "config.json must be a JSON object, got a list");
   check_error(parse_error("\"llama\""), ErrorCode::invalid_argument, "config",
               "config.json must be a JSON object, got \"llama\"");
-  check_error(parse_error(std::string(kMaxConfigBytes + 1, ' ')), ErrorCode::out_of_range,
-              "config", "config.json must be at most 262144 bytes, got 262145");
+  check_error(parse_error(std::string(kMaxConfigBytes + 1, ' ')), ErrorCode::out_of_range, "config",
+              "config.json must be at most 262144 bytes, got 262145");
   check_error(parse_error(std::string(100000, '[')), ErrorCode::invalid_argument, "config",
               "config.json is not JSON: a syntax error at line 1, column 100001");
   check_error(parse_error("{\"text_config\": 3}"), ErrorCode::invalid_argument, "text_config",
@@ -235,12 +233,12 @@ TEST_CASE("every missing required key is named, with the field it gives", "[mode
   check_error(parse_error("{}"), ErrorCode::invalid_argument, "num_hidden_layers",
               "config.json has no num_hidden_layers (L), no hidden_size (D), no "
               "intermediate_size (F), no num_attention_heads (N), no vocab_size (V)");
-  check_error(parse_error(minimal("hidden_size", "")), ErrorCode::invalid_argument,
-              "hidden_size", "config.json has no hidden_size (D)");
-  check_error(parse_error(minimal("vocab_size", "null")), ErrorCode::invalid_argument,
-              "vocab_size", "config.json has no vocab_size (V)");
-  check_error(parse_error("{\"text_config\": {\"hidden_size\": 8}}"),
-              ErrorCode::invalid_argument, "num_hidden_layers",
+  check_error(parse_error(minimal("hidden_size", "")), ErrorCode::invalid_argument, "hidden_size",
+              "config.json has no hidden_size (D)");
+  check_error(parse_error(minimal("vocab_size", "null")), ErrorCode::invalid_argument, "vocab_size",
+              "config.json has no vocab_size (V)");
+  check_error(parse_error("{\"text_config\": {\"hidden_size\": 8}}"), ErrorCode::invalid_argument,
+              "num_hidden_layers",
               "config.json's text_config has no num_hidden_layers (L), no intermediate_size (F), "
               "no num_attention_heads (N), no vocab_size (V)");
   check_error(parse_error(minimal("num_local_experts", "8")), ErrorCode::invalid_argument,
@@ -277,9 +275,10 @@ TEST_CASE("unknown keys are listed as not recognised, never refused", "[model-co
   CHECK(c.unmapped[0].key == "my_own_field");
   CHECK(c.unmapped[0].kind == UnmappedKind::unknown);
   CHECK(c.unmapped[0].reason == "not recognised");
-  ConfigModel other = parse("{\"hidden_size\": 64, \"intermediate_size\": 256, "
-                            "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, "
-                            "\"vocab_size\": 100, \"model_type\": \"mystery\"}");
+  ConfigModel other = parse(
+      "{\"hidden_size\": 64, \"intermediate_size\": 256, "
+      "\"num_hidden_layers\": 2, \"num_attention_heads\": 4, "
+      "\"vocab_size\": 100, \"model_type\": \"mystery\"}");
   CHECK(other.model.name == "mystery");
   CHECK(other.sources[7].note ==
         "not in a config: a gated MLP assumed (model_type mystery is not one this reader knows)");

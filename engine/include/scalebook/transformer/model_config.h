@@ -50,7 +50,7 @@ struct UnmappedKey {
 };
 
 struct ConfigModel {
-  Model model;  // id "custom"; each field's note says which key it came from
+  Model model;                        // id "custom"; each field's note says which key it came from
   std::vector<ConfigSource> sources;  // one per Model field
   std::vector<UnmappedKey> unmapped;  // in the config's own order
 };
