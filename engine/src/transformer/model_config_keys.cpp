@@ -108,6 +108,15 @@ UnmappedKey classify(const std::string& path, const std::string& key, const Json
   if (key == "vision_config" || key == "audio_config") {
     return make(path, K::not_modelled, "the encoder is not counted, only the language model");
   }
+  // Reached only when the config gives no experts, or no kv_lora_rank: read then, not now.
+  if (key == "num_experts_per_tok" || key == "n_shared_experts" || key == "num_shared_experts" ||
+      key == "moe_intermediate_size" || key == "first_k_dense_replace") {
+    return make(path, K::ignored, "no experts: the config gives no expert count (or 0)");
+  }
+  if (key == "q_lora_rank" || key == "qk_rope_head_dim" || key == "qk_nope_head_dim" ||
+      key == "v_head_dim") {
+    return make(path, K::ignored, "plain attention: the config gives no kv_lora_rank");
+  }
   if (key == "model_type" || key == "architectures") {
     return make(path, K::ignored, "names the model; its fields come from text_config");
   }

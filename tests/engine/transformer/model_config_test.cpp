@@ -269,6 +269,19 @@ TEST_CASE("a value of the wrong type or range is refused naming its key", "[mode
               "num_attention_heads (7)");
 }
 
+TEST_CASE("expert and latent keys without experts or a latent rank are set aside",
+          "[model-config]") {
+  ConfigModel c = parse(minimal("num_experts_per_tok", "2"));
+  CHECK(c.model.E == 0);
+  CHECK(c.model.experts_per_token == 0);
+  CHECK(reason(c, "num_experts_per_tok") == "no experts: the config gives no expert count (or 0)");
+  ConfigModel z = parse(minimal("num_local_experts", "0"));
+  CHECK(key_of(z, "E") == "num_local_experts");
+  ConfigModel q = parse(minimal("q_lora_rank", "1536"));
+  CHECK(q.model.q_rank == 0);
+  CHECK(reason(q, "q_lora_rank") == "plain attention: the config gives no kv_lora_rank");
+}
+
 TEST_CASE("unknown keys are listed as not recognised, never refused", "[model-config]") {
   ConfigModel c = parse(minimal("my_own_field", "{\"a\": 1}"));
   REQUIRE(c.unmapped.size() == 1);
