@@ -8,6 +8,7 @@
 
 #include "exercise_cmd.h"
 #include "json_out.h"
+#include "model_cmd.h"
 #include "options.h"
 #include "simulate_cmd.h"
 #include "sweep_cmd.h"
@@ -24,7 +25,8 @@ constexpr const char* kUsage =
     "usage: scalebook [--json|--text] [--explain] COMMAND\n"
     "  list                      the calculators\n"
     "  schema NAME               a calculator's inputs and outputs\n"
-    "  calc NAME [name=value]... run a calculator (values in SI base units)\n"
+    "  calc NAME [name=value]... run a calculator (values in SI base units); with a model\n"
+    "                            input, --model-config FILE gives it a config.json's model\n"
     "        [--top N]           how many configurations a search lists (training-search)\n"
     "        [--export jax]      print the best configuration as a JAX mesh to start from\n"
     "  sweep NAME --over INPUT (--values 1,2,4 | --from A --to B [--points N] [--log])\n"
@@ -37,6 +39,8 @@ constexpr const char* kUsage =
     "  chip ID                   one chip with its source notes\n"
     "  models                    the model catalog\n"
     "  model ID                  one model's configuration with its source notes\n"
+    "  model --from-config FILE  a model from a Hugging Face config.json: its fields, the key\n"
+    "                            each came from, and the keys it could not map\n"
     "  exercise list [CHAPTER]   the exercises\n"
     "  exercise show ID [--seed N]           a variant's prompt (--explain adds the solution)\n"
     "  exercise grade ID --answer A [--seed N] [--part P]\n"
@@ -107,7 +111,9 @@ int calc(const Options& opt) {
   const std::string& name = opt.words[1];
   auto schema = scalebook::schema_of(name);
   if (!schema.ok()) return fail(opt, schema.error());
-  auto inputs = read_assignments(opt, 2);
+  auto given = read_assignments(opt, 2);
+  if (!given.ok()) return fail(opt, given.error());
+  auto inputs = scalebook::cli::with_model_config(opt, name, given.value());
   if (!inputs.ok()) return fail(opt, inputs.error());
   if (auto bad = calc_flags(opt, schema.value(), inputs.value())) return fail(opt, *bad);
   auto result = scalebook::calculate(name, inputs.value());
@@ -158,19 +164,6 @@ int models(const Options& opt) {
   return 0;
 }
 
-int model(const Options& opt) {
-  if (opt.words.size() != 2) return usage_error(opt, "model takes one model id");
-  const scalebook::Model* found = scalebook::find_model(opt.words[1]);
-  if (!found) {
-    std::string ids;
-    for (const std::string& id : scalebook::model_ids()) ids += (ids.empty() ? "" : ", ") + id;
-    return fail(opt, Error{ErrorCode::not_found, "model",
-                           "unknown model \"" + opt.words[1] + "\"; choose one of " + ids});
-  }
-  print(opt, scalebook::cli::to_json(*found), scalebook::cli::to_text(*found));
-  return 0;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -192,7 +185,7 @@ int main(int argc, char** argv) {
   if (command == "chips") return chips(opt);
   if (command == "chip") return chip(opt);
   if (command == "models") return models(opt);
-  if (command == "model") return model(opt);
+  if (command == "model") return scalebook::cli::model_command(opt);
   if (command == "exercise") return scalebook::cli::exercise_command(opt);
   return usage_error(opt, "unknown command \"" + command + "\"");
 }

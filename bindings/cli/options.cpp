@@ -12,13 +12,22 @@ std::optional<Error> parse_options(int argc, char** argv, Options& opt) {
     const char* name;
     std::optional<std::string> Options::*field;
   };
-  const Valued valued[] = {{"--seed", &Options::seed},     {"--part", &Options::part},
-                           {"--answer", &Options::answer}, {"--exercises", &Options::exercises},
-                           {"--over", &Options::over},     {"--values", &Options::values},
-                           {"--from", &Options::from},     {"--to", &Options::to},
-                           {"--points", &Options::points}, {"--outputs", &Options::outputs},
-                           {"--output", &Options::output}, {"--target", &Options::target},
-                           {"--top", &Options::top},       {"--export", &Options::export_as}};
+  const Valued valued[] = {{"--seed", &Options::seed},
+                           {"--part", &Options::part},
+                           {"--answer", &Options::answer},
+                           {"--exercises", &Options::exercises},
+                           {"--over", &Options::over},
+                           {"--values", &Options::values},
+                           {"--from", &Options::from},
+                           {"--to", &Options::to},
+                           {"--points", &Options::points},
+                           {"--outputs", &Options::outputs},
+                           {"--output", &Options::output},
+                           {"--target", &Options::target},
+                           {"--from-config", &Options::from_config},
+                           {"--model-config", &Options::model_config},
+                           {"--top", &Options::top},
+                           {"--export", &Options::export_as}};
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--json") {

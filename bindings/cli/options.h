@@ -17,6 +17,7 @@ struct Options {
   std::optional<std::string> seed, part, answer, exercises;  // --name VALUE or --name=VALUE
   std::optional<std::string> over, values, from, to, points, outputs, output, target;
   std::optional<std::string> top, export_as;  // calc: --top N (the top input), --export jax
+  std::optional<std::string> from_config, model_config;  // a config.json's path
   std::vector<std::string> words;
 };
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "model_cmd.h"
 #include "scalebook/core/format.h"
 #include "scalebook/core/sweep.h"
 #include "text_out.h"
@@ -44,7 +45,9 @@ std::vector<std::string> split(const std::string& text) {
 // The calculator and its name=value inputs: words[1] and words[2...].
 Result<Inputs> read_inputs(const Options& opt, const char* command) {
   if (opt.words.size() < 2) return bad("", std::string(command) + " takes a calculator name");
-  return read_assignments(opt, 2);
+  Result<Inputs> given = read_assignments(opt, 2);
+  if (!given.ok()) return given;
+  return with_model_config(opt, opt.words[1], given.value());
 }
 
 std::string unit_of(const Schema& schema, const std::string& name) {

@@ -22,6 +22,7 @@
 #include "scalebook/hardware/catalog.h"
 #include "scalebook/hardware/json.h"
 #include "scalebook/transformer/json.h"
+#include "scalebook/transformer/model_config.h"
 #include "scalebook/transformer/models.h"
 
 using emscripten::val;
@@ -67,6 +68,13 @@ std::string models() {
   for (const scalebook::Model& model : scalebook::models())
     array.push_back(scalebook::to_json(model));
   return scalebook::dump(array);
+}
+
+// The model a config.json's text describes, as the CLI's `model --from-config` prints it.
+std::string model_from_config(const std::string& text) {
+  auto result = scalebook::model_from_config(text);
+  if (!result.ok()) return scalebook::dump(scalebook::to_json(result.error()));
+  return scalebook::dump({{"model", scalebook::to_json(result.value())}});
 }
 
 // A Float64Array (engine.mjs converts and checks a plain list first): one copy into the heap.
@@ -195,6 +203,7 @@ EMSCRIPTEN_BINDINGS(scalebook) {
   emscripten::function("calculate", &calculate);
   emscripten::function("chips", &chips);
   emscripten::function("models", &models);
+  emscripten::function("modelFromConfig", &model_from_config);
   emscripten::function("exerciseVariant", &exercise_variant);
   emscripten::function("exerciseGrade", &exercise_grade);
   emscripten::function("exerciseCheck", &exercise_check);

@@ -21,6 +21,7 @@ export const limits = Object.freeze({
   fields: 256, // names in one inputs or request object
   answer: 200, // an answer, in characters (code points), as the engine's kMaxAnswerChars
   file: 1_000_000, // an exercise file's text
+  config: 262_144, // a config.json's text, the engine's kMaxConfigBytes (which counts bytes)
   list: 10000, // a sweep's values
   names: 64, // a list of input or output names
   simValues: 65536, // simulateCollective values: 256 devices x 256 chunks

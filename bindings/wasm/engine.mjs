@@ -12,8 +12,9 @@
 // - Lengths: names (calculator, input, output, exercise id, unit, style) at most 100
 //   characters; an input's text at most 1000; at most 256 names in an inputs or request
 //   object; an answer (exerciseGrade, parseAnswer) at most 200 characters, counted in code
-//   points as the engine counts them; an exercise file at most 1,000,000; a sweep at most
-//   10000 values; vary and outputs at most 64 names; simulateCollective values at most 65536
+//   points as the engine counts them; an exercise file at most 1,000,000; a config.json at
+//   most 262,144 (the engine's cap counts bytes, so it may refuse a shorter text); a sweep at
+//   most 10000 values; vary and outputs at most 64 names; simulateCollective values at most 65536
 //   numbers in all; exerciseCheck at most 1000 seeds.
 // - Work, capped in the module itself so an embedding page gets the same protection:
 //   simulateSystolic takes max_pe_steps up to 1e9 (its default) and refuses any shape over the
@@ -113,6 +114,13 @@ export function wrapModule(module) {
     // The model catalog: [{ id, name, params, params_active, notes, fields: [{ name, value, unit,
     // description, note }] }], the shapes the transformer calculator's `model` input names.
     models: () => JSON.parse(module.models()),
+    // A custom model from a Hugging Face config.json's text: the models() entry's form plus
+    // mapping ([{ field, key (null: a default), value, note }]), unmapped ([{ key, kind: 'not
+    // modelled' | 'ignored' | 'unknown', reason }]) and inputs ({ model: 'custom', L, D, ... }:
+    // what any calculator with a model input takes). A bad config throws naming the key.
+    modelFromConfig(text) {
+      return parsed(module.modelFromConfig(check.text(text, 'config', limits.config))).model;
+    },
     schema(name) {
       return parsed(module.schema(check.text(name, 'calculator'))).schema;
     },

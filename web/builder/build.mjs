@@ -43,6 +43,8 @@ function copyAssets(out, mathRules) {
   fs.cpSync(path.join(katexDist, 'fonts'), path.join(assets, 'katex/fonts'), { recursive: true });
   // The engine's .wasm beside the bundle, where engine.mjs's loader looks for it.
   fs.copyFileSync(path.join(ROOT, 'bindings/wasm/generated/scalebook-engine.wasm'), path.join(assets, 'scalebook-engine.wasm'));
+  // <sb-model-config>'s examples: the presets' config.json files the engine's tests read.
+  fs.cpSync(path.join(ROOT, 'tests/fixtures/model-configs'), path.join(assets, 'model-configs'), { recursive: true });
   for (const name of ['site.css', 'favicon.svg', 'file-notice.js']) {
     fs.copyFileSync(path.join(ROOT, 'web/static', name), path.join(assets, name));
   }

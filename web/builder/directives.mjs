@@ -15,7 +15,7 @@ import { chipTableDirective, myChipDirective, sliceDirective } from './directive
 import { shardingDirective, shardedMatmulDirective } from './directives/sharding.mjs';
 import { collectiveSweepPlotHTML, collectiveSimDirective } from './directives/collectives.mjs';
 import { rooflinePlotHTML, batchSweepPlotHTML } from './directives/roofline.mjs';
-import { transformerDirective } from './directives/transformer.mjs';
+import { transformerDirective, modelConfigDirective } from './directives/transformer.mjs';
 import { declarativeShadow } from '../runtime/core/sheets.js';
 import { pipelineDirective, trainingSearchDirective } from './directives/training.mjs';
 
@@ -68,6 +68,7 @@ const HANDLERS = {
   'sharded-matmul': shardedMatmulDirective,
   'collective-sim': collectiveSimDirective,
   transformer: transformerDirective,
+  'model-config': modelConfigDirective,
   pipeline: pipelineDirective,
   'training-search': trainingSearchDirective,
 };

@@ -20,6 +20,7 @@ import { SbSharding } from './sharding/sb-sharding.js';
 import { SbShardedMatmul } from './sharding/sb-sharded-matmul.js';
 import { SbCollectiveSim } from './collectives/sb-collective-sim.js';
 import { SbTransformer } from './transformer/sb-transformer.js';
+import { SbModelConfig } from './transformer/sb-model-config.js';
 import { SbCollectiveSweep } from './collectives/sb-collective-sweep.js';
 import { SbPipeline } from './training/sb-pipeline.js';
 import { SbTraining } from './training/sb-training.js';
@@ -30,7 +31,8 @@ import { watchSearch } from './search/search-box.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbSlice, SbMyChip,
-  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer, SbCollectiveSweep, SbPipeline, SbTraining, SbTrainingSearch };
+  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer, SbCollectiveSweep, SbPipeline, SbTraining, SbTrainingSearch,
+  SbModelConfig };
 
 const ELEMENTS = {
   'sb-roofline': SbRoofline,
@@ -52,6 +54,7 @@ const ELEMENTS = {
   'sb-sharded-matmul': SbShardedMatmul,
   'sb-collective-sim': SbCollectiveSim,
   'sb-transformer': SbTransformer,
+  'sb-model-config': SbModelConfig,
   'sb-collective-sweep': SbCollectiveSweep,
   'sb-pipeline': SbPipeline,
   'sb-training': SbTraining,

@@ -9,6 +9,7 @@ import {
   ALL_FIELDS, formValues, engineInputs, evaluate, shareCurve, transformerHTML,
 } from '../../runtime/transformer/transformer-view.js';
 import { declarativeShadow } from '../../runtime/core/sheets.js';
+import { modelConfigHTML } from '../../runtime/transformer/model-config-view.js';
 
 export function transformerDirective(ctx, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::transformer key=value ...`);
@@ -29,4 +30,13 @@ export function transformerDirective(ctx, args, fail) {
   const attrs = Object.entries(args.named).map(([k, v]) => ` ${attributeName(k)}="${escapeHtml(v)}"`).join('');
   const inner = transformerHTML({ models, schema, values, result, curve });
   return `<sb-transformer${attrs}>${declarativeShadow('sb-transformer', inner)}</sb-transformer>`;
+}
+
+// ::model-config
+// A paste box for a Hugging Face config.json (<sb-model-config>), with example buttons for
+// the catalog's presets' configs, which the build copies to assets/model-configs/.
+export function modelConfigDirective(_ctx, args, fail) {
+  const [extra] = [...args.positional, ...Object.keys(args.named)];
+  if (extra !== undefined) fail(`::model-config takes no settings, got "${extra}"`);
+  return `<sb-model-config>${declarativeShadow('sb-model-config', modelConfigHTML())}</sb-model-config>`;
 }

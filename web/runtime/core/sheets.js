@@ -10,6 +10,7 @@ import { SYSTOLIC_CSS } from '../systolic/systolic-css.js';
 import { CATALOG_CSS } from '../hardware/catalog-css.js';
 import { SHARDING_CSS } from '../sharding/sharding-css.js';
 import { TRANSFORMER_CSS } from '../transformer/transformer-css.js';
+import { MODEL_CONFIG_CSS } from '../transformer/model-config-css.js';
 import { BANDWIDTH_CSS } from '../collectives/bandwidth-css.js';
 import { PIPELINE_CSS } from '../training/pipeline-css.js';
 import { SEARCH_CSS } from '../training/search-css.js';
@@ -22,6 +23,7 @@ export const SHEETS = {
   catalog: CATALOG_CSS,
   sharding: SHARDING_CSS,
   transformer: TRANSFORMER_CSS,
+  'model-config': MODEL_CONFIG_CSS,
   bandwidth: BANDWIDTH_CSS,
   pipeline: PIPELINE_CSS,
   search: SEARCH_CSS,
@@ -35,6 +37,7 @@ const ELEMENT_SHEETS = {
   'sb-collective-sim': ['shadow', 'systolic', 'sharding'],
   'sb-collective-sweep': ['shadow', 'bandwidth'],
   'sb-transformer': ['shadow', 'transformer'],
+  'sb-model-config': ['shadow', 'model-config'],
   'sb-sharding': ['shadow', 'sharding'],
   'sb-sharded-matmul': ['shadow', 'sharding'],
   'sb-chip-table': ['shadow', 'catalog'],
