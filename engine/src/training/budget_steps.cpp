@@ -86,7 +86,7 @@ void flop_steps(const Explained& e, Steps& st) {
   st.add("The run on one chip at peak",
          "\\frac{F}{C} = \\frac{" + n(b.flops_total) + "}{" + n(c.peak_flops) +
              "} = " + q(b.t_one_chip, "s") + " = " + q(b.t_one_chip / kYear, "years"),
-         b.t_one_chip / kYear, "years", "t_one_chip_years", {"flops_total"});
+         b.t_one_chip, "s", "t_one_chip", {"flops_total"});
 }
 
 void time_steps(const Explained& e, Steps& st) {
@@ -102,15 +102,15 @@ void time_steps(const Explained& e, Steps& st) {
          "t = \\frac{F}{N \\cdot C \\cdot \\text{MFU}} = \\frac{" + n(b.flops_total) + "}{" +
              n(c.chips) + " \\cdot " + n(c.peak_flops) + " \\cdot " + n(c.mfu) +
              "} = " + q(b.run_seconds, "s") + " = " + q(b.run_seconds / kDay, "days"),
-         b.run_seconds / kDay, "days", "run_days", {"flops_total"});
+         b.run_seconds, "s", "run_seconds", {"flops_total"});
   st.add("Steps",
          "\\frac{T_\\text{tokens}}{B} = \\frac{" + n(c.tokens) + "}{" + n(c.batch) +
              "} = " + n(b.steps),
          b.steps, "steps", "train_steps");
   st.add("Step time", "\\frac{t}{\\text{steps}} = " + q(b.step_time, "s"), b.step_time, "s",
-         "step_time", {"run_days", "train_steps"});
+         "step_time", {"run_seconds", "train_steps"});
   st.add("Chip-hours", "\\frac{N t}{3600} = " + q(b.chip_hours, "chip-h"), b.chip_hours, "chip-h",
-         "chip_hours", {"run_days"});
+         "chip_hours", {"run_seconds"});
   if (b.cost) {
     st.add("Cost at " + format_number(c.price_per_hour) + " USD per chip-hour",
            n(b.chip_hours) + " \\cdot " + n(c.price_per_hour) + " = " + q(*b.cost, "USD"), *b.cost,
@@ -126,7 +126,7 @@ void time_steps(const Explained& e, Steps& st) {
            "N \\cdot P_\\text{chip} \\cdot t = " + n(c.chips) + " \\cdot " + n(c.power) +
                "\\ \\text{W} \\cdot " + n(b.run_seconds) +
                "\\ \\text{s} = " + q(*b.energy / 3.6e9, "MWh"),
-           *b.energy / 3.6e9, "MWh", "energy_mwh", {"run_days"});
+           *b.energy / 3.6e9, "MWh", "energy_mwh", {"run_seconds"});
   } else {
     st.add("No energy: the catalog has no power figure for the " + e.chip_name +
                " (its vendor publishes none); give power to set one",
@@ -162,10 +162,11 @@ void memory_steps(const Explained& e, Steps& st) {
              "} = " + q(b.mem_per_chip, "B"),
          b.mem_per_chip, "B", "mem_per_chip", {"mem_total"});
   st.add("The run on the fewest chips that fit",
-         "\\frac{F}{N_\\min \\cdot C \\cdot \\text{MFU}} = \\frac{" + n(b.flops_total) + "}{" +
-             n(b.chips_min) + " \\cdot " + n(c.peak_flops) + " \\cdot " + n(c.mfu) + "} = " +
-             q(b.run_seconds_min / kDay, "days") + " = " + q(b.run_seconds_min / kYear, "years"),
-         b.run_seconds_min / kDay, "days", "run_days_min", {"chips_min", "flops_total"});
+         "\\frac{F}{N_{\\min} \\cdot C \\cdot \\text{MFU}} = \\frac{" + n(b.flops_total) + "}{" +
+             n(b.chips_min) + " \\cdot " + n(c.peak_flops) + " \\cdot " + n(c.mfu) +
+             "} = " + q(b.run_seconds_min, "s") + " = " + q(b.run_seconds_min / kDay, "days") +
+             " = " + q(b.run_seconds_min / kYear, "years"),
+         b.run_seconds_min, "s", "run_seconds_min", {"chips_min", "flops_total"});
 }
 
 }  // namespace

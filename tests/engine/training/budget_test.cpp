@@ -31,6 +31,20 @@ constexpr double kYear = 365.25 * 86400;
 
 }  // namespace
 
+TEST_CASE("LLaMA 3 70B's configuration: F / D = 3.5 and 8 query heads per key/value head",
+          "[budget]") {
+  Calculation c = budget({});
+  CHECK(output(c, "layers") == 80);
+  CHECK(output(c, "d_model") == 8192);
+  CHECK(output(c, "d_ff") == 28672);
+  CHECK(output(c, "heads") == 64);
+  CHECK(output(c, "kv_heads") == 8);
+  CHECK(output(c, "head_dim") == 128);
+  CHECK(output(c, "vocab") == 128256);
+  CHECK(output(c, "ffw_ratio") == 3.5);
+  CHECK(output(c, "query_groups") == 8);
+}
+
 TEST_CASE("LLaMA 3 70B's parameters by block are the book's 56.3e9, 12e9 and 2.1e9 (t1)",
           "[budget]") {
   Calculation c = budget({});
@@ -134,6 +148,7 @@ TEST_CASE("the memory floor is 21.6 TB, 225 v5p chips, which would take 4.8 year
   CHECK(output(c, "chips_min") == Approx(225).epsilon(0.01));
   const double days = 6.3e24 / (226 * 4.59e14 * 0.4) / 86400;
   CHECK(output(c, "run_days_min") == Approx(days).epsilon(1e-12));
+  CHECK(output(c, "run_seconds_min") == Approx(days * 86400).epsilon(1e-12));
   CHECK(output(c, "run_days_min") == Approx(1752).epsilon(0.01));
   // The erratum: the book says "nearly four years"; 1757 days are 4.8.
   CHECK(output(c, "run_years_min") == Approx(days * 86400 / kYear).epsilon(1e-12));
