@@ -13,7 +13,7 @@ let built;
 
 test('the book builds: an index of 13 sections, chapters 1 to 5', async () => {
   built = await buildSite({ out: realOut });
-  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training']);
+  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training', '06-applied-training']);
   const index = fs.readFileSync(path.join(realOut, 'index.html'), 'utf8');
   assert.equal((index.match(/<li class="(ready|later)"/g) ?? []).length, 13);
   assert.equal((index.match(/class="coming">coming</g) ?? []).length, 8);
@@ -86,7 +86,9 @@ test('every chapter ends by saying what comes next, written or not', () => {
   const four = fs.readFileSync(path.join(realOut, '04-transformers.html'), 'utf8');
   assert.match(four, /<span class="next">Next: <a href="05-training.html">5\. Parallelism for training<\/a> →<\/span>/);
   const five = fs.readFileSync(path.join(realOut, '05-training.html'), 'utf8');
-  assert.match(five, /<span class="next">Next: 6\. Training LLaMA 3 <span class="coming">coming<\/span><span class="next-summary">An end-to-end estimate/);
+  assert.match(five, /<span class="next">Next: <a href="06-applied-training.html">6\. Training LLaMA 3<\/a> →<\/span>/);
+  const six = fs.readFileSync(path.join(realOut, '06-applied-training.html'), 'utf8');
+  assert.match(six, /<span class="next">Next: 7\. Inference <span class="coming">coming<\/span><span class="next-summary">Prefill and decode/);
 });
 
 test('every page starts with a skip link to its text', () => {

@@ -105,16 +105,6 @@ OutputSpec out(const char* name, const char* unit, const char* description, cons
 
 std::vector<OutputSpec> outputs() {
   return {
-      out("layers", "layers", "the model's layers, L (config: num_hidden_layers)", "Layers L"),
-      out("d_model", "", "model width, D (config: hidden_size)", "Model width D"),
-      out("d_ff", "", "MLP width, F (config: intermediate_size)", "MLP width F"),
-      out("heads", "heads", "query heads, N (config: num_attention_heads)", "Query heads N"),
-      out("kv_heads", "heads", "key/value heads, K (config: num_key_value_heads)",
-          "Key/value heads K"),
-      out("head_dim", "", "head width, H (config: head_dim)", "Head width H"),
-      out("vocab", "tokens", "vocabulary, V (config: vocab_size)", "Vocabulary V"),
-      out("ffw_ratio", "", "F / D, the MLP's width over the model's", "F / D"),
-      out("query_groups", "", "N / K, query heads per key/value head", "N / K"),
       out("params_mlp", "params", "MLP weights, all layers", "MLP parameters"),
       out("params_attention", "params", "attention projections, all layers",
           "Attention parameters"),
@@ -164,6 +154,16 @@ std::vector<OutputSpec> outputs() {
       out("run_days_min", "days", "the run on the fewest chips that fit, at the MFU",
           "Run time on the fewest chips"),
       out("run_years_min", "years", "the same in years", "Run time on the fewest chips, years"),
+      out("layers", "layers", "the model's layers, L (config: num_hidden_layers)", "Layers L"),
+      out("d_model", "", "model width, D (config: hidden_size)", "Model width D"),
+      out("d_ff", "", "MLP width, F (config: intermediate_size)", "MLP width F"),
+      out("heads", "heads", "query heads, N (config: num_attention_heads)", "Query heads N"),
+      out("kv_heads", "heads", "key/value heads, K (config: num_key_value_heads)",
+          "Key/value heads K"),
+      out("head_dim", "", "head width, H (config: head_dim)", "Head width H"),
+      out("vocab", "tokens", "vocabulary, V (config: vocab_size)", "Vocabulary V"),
+      out("ffw_ratio", "", "F / D, the MLP's width over the model's", "F / D"),
+      out("query_groups", "", "N / K, query heads per key/value head", "N / K"),
   };
 }
 
@@ -224,15 +224,6 @@ std::optional<Error> compute_budget(const ResolvedInputs& in, ResultBuilder& r) 
   c.checkpoints = in.number("checkpoints");
   const Budget b = plan_budget(c);
 
-  r.set("layers", model->L);
-  r.set("d_model", model->D);
-  r.set("d_ff", model->F);
-  r.set("heads", model->N);
-  r.set("kv_heads", model->K);
-  r.set("head_dim", model->H);
-  r.set("vocab", model->V);
-  r.set("ffw_ratio", model->F / model->D);
-  r.set("query_groups", model->N / model->K);
   r.set("params_mlp", c.counts.mlp);
   r.set("params_attention", c.counts.attention);
   r.set("params_embedding", c.counts.embedding);
@@ -283,6 +274,15 @@ std::optional<Error> compute_budget(const ResolvedInputs& in, ResultBuilder& r) 
   r.set("run_seconds_min", b.run_seconds_min);
   r.set("run_days_min", b.run_seconds_min / kSecondsPerDay);
   r.set("run_years_min", b.run_seconds_min / kSecondsPerYear);
+  r.set("layers", model->L);
+  r.set("d_model", model->D);
+  r.set("d_ff", model->F);
+  r.set("heads", model->N);
+  r.set("kv_heads", model->K);
+  r.set("head_dim", model->H);
+  r.set("vocab", model->V);
+  r.set("ffw_ratio", model->F / model->D);
+  r.set("query_groups", model->N / model->K);
   if (r.explain()) {
     r.steps(budget_parts::budget_steps({&c, &b, model->name, chip->name, in.has("params"),
                                         in.has("pods") ? in.number("pods") : 0, chip->pod_chips}));
