@@ -113,5 +113,6 @@ TEST_CASE("an unknown calculator has no schema", "[errors]") {
   REQUIRE_FALSE(s.ok());
   CHECK(s.error().message ==
         "unknown calculator \"\"; choose one of roofline, matmul, intensity, systolic, mxu, chip, "
-        "slice, collective, array-memory, sharded-matmul, transformer, training, training-budget, pipeline");
+        "slice, collective, array-memory, sharded-matmul, transformer, training, training-budget, "
+        "pipeline");
 }
