@@ -36,6 +36,7 @@ const cases = [
   ['sharded-matmul', {}, 2000],
   ['transformer', { model: 'deepseek-v3' }, 2000],
   ['training', { tp_axes: 'Z' }, 10000],
+  ['training-budget', {}, 20000],
 ];
 let sink = 0;
 for (const [name, inputs, calls] of cases) {

@@ -11,12 +11,12 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-builder-'));
 const realOut = path.join(tmp, 'site');
 let built;
 
-test('the book builds: an index of 13 sections, chapters 1 to 5', async () => {
+test('the book builds: an index of 13 sections, chapters 1 to 6', async () => {
   built = await buildSite({ out: realOut });
-  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training']);
+  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training', '06-applied-training']);
   const index = fs.readFileSync(path.join(realOut, 'index.html'), 'utf8');
   assert.equal((index.match(/<li class="(ready|later)"/g) ?? []).length, 13);
-  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 8);
+  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 7);
   assert.match(index, /<a href="01-roofline.html">Rooflines<\/a>/);
   assert.match(index, /<span class="number">12<\/span>\s*<div><h2><span>GPUs<\/span>/);
   for (const asset of ['assets/scalebook.js', 'assets/site.css', 'assets/katex/katex.min.css', 'embed.html']) {
@@ -86,7 +86,9 @@ test('every chapter ends by saying what comes next, written or not', () => {
   const four = fs.readFileSync(path.join(realOut, '04-transformers.html'), 'utf8');
   assert.match(four, /<span class="next">Next: <a href="05-training.html">5\. Parallelism for training<\/a> →<\/span>/);
   const five = fs.readFileSync(path.join(realOut, '05-training.html'), 'utf8');
-  assert.match(five, /<span class="next">Next: 6\. Training LLaMA 3 <span class="coming">coming<\/span><span class="next-summary">An end-to-end estimate/);
+  assert.match(five, /<span class="next">Next: <a href="06-applied-training.html">6\. Training LLaMA 3<\/a> →<\/span>/);
+  const six = fs.readFileSync(path.join(realOut, '06-applied-training.html'), 'utf8');
+  assert.match(six, /<span class="next">Next: 7\. Inference <span class="coming">coming<\/span><span class="next-summary">Prefill and decode/);
 });
 
 test('every page starts with a skip link to its text', () => {
@@ -109,7 +111,7 @@ test("embed.html's snippet holds every element its own demo uses, with the same 
 
 test('authoring mistakes fail the build with file and line', async () => {
   const cases = [
-    ['# T\n\nA {{nope.t_compute}}.\n', 'chapters/x.md:3: {{nope.t_compute}}: unknown calculator "nope"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer, training, pipeline, training-search'],
+    ['# T\n\nA {{nope.t_compute}}.\n', 'chapters/x.md:3: {{nope.t_compute}}: unknown calculator "nope"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer, training, training-budget, pipeline, training-search'],
     ['# T\n\n{{roofline.time}}\n', /^chapters\/x\.md:3: \{\{roofline\.time\}\}: roofline has no output "time"; its outputs are t_compute, /],
     ['# T\n\nx\ny {{roofline.t_compute bytes=-5}}\n', 'chapters/x.md:4: {{roofline.t_compute bytes=-5}}: bytes must be > 0, got -5'],
     ['# T\n\n{{roofline.t_compute | bogus}}\n', 'chapters/x.md:3: {{roofline.t_compute | bogus}}: unknown format "bogus"; use si, sci, int, num, raw'],
@@ -121,7 +123,7 @@ test('authoring mistakes fail the build with file and line', async () => {
     ['# T\n\n{{model.D}}\n', 'chapters/x.md:3: {{model.D}}: expected model.FIELD model=ID'],
     ['# T\n\n::calculator roofline flop=1\n', /^chapters\/x\.md:3: ::calculator: roofline has no input "flop"/],
     ['# T\n\n::calculator matmul B=2.5\n', 'chapters/x.md:3: ::calculator: B must be a whole number, got 2.5'],
-    ['# T\n\n::calculator rooflines\n', 'chapters/x.md:3: ::calculator: unknown calculator "rooflines"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer, training, pipeline, training-search'],
+    ['# T\n\n::calculator rooflines\n', 'chapters/x.md:3: ::calculator: unknown calculator "rooflines"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer, training, training-budget, pipeline, training-search'],
     ['# T\n\n::plot roofline for=r\n', 'chapters/x.md:3: ::plot: no calculator with id "r" above this plot'],
     ['# T\n\n::plot collective-sweep op=gather\n', 'chapters/x.md:3: ::plot: op must be one of all-gather, reduce-scatter, all-reduce, all-to-all, got "gather"'],
     ['# T\n\n::plot collective-sweep size=16\n', 'chapters/x.md:3: ::plot: collective-sweep has no setting "size"; use op, chip, axis_size, axes, wraparound'],

@@ -13,7 +13,7 @@ struct Plain {
   double factor;
 };
 
-constexpr std::array<Plain, 15> kPlain{{
+constexpr std::array<Plain, 21> kPlain{{
     {"", Dimension::count, 1},
     {"token", Dimension::count, 1},
     {"tokens", Dimension::count, 1},
@@ -29,6 +29,12 @@ constexpr std::array<Plain, 15> kPlain{{
     {"ps", Dimension::time, 1e-12},
     {"min", Dimension::time, 60},
     {"h", Dimension::time, 3600},
+    {"d", Dimension::time, 86400},  // a training run is counted in days and years
+    {"day", Dimension::time, 86400},
+    {"days", Dimension::time, 86400},
+    {"yr", Dimension::time, 31557600},  // a Julian year, 365.25 days, as the book's 435 years
+    {"year", Dimension::time, 31557600},
+    {"years", Dimension::time, 31557600},
 }};
 
 struct Prefix {

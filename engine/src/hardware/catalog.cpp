@@ -102,6 +102,8 @@ const std::vector<FieldDef>& field_defs() {
           "node egress into the scale-out network", &Chip::node_egress_bandwidth),
       num("price_per_hour", "Price per chip-hour", "USD/h", "cloud list price per chip-hour",
           &Chip::price_per_hour),
+      num("power", "Power per chip", "W", "maximum board power (TDP) per chip, from the vendor",
+          &Chip::power),
   };
   return defs;
 }

@@ -43,7 +43,9 @@ Chip v100() {
       .tensor_core_flops_per_cycle = 256,
       .base_clock_hz = 1.25e9,
       .boost_clock_hz = 1.38e9,
+      .power = 300,
       .notes = cite({
+          {{"power"}, "NVIDIA V100 datasheet: 300 W maximum power for the SXM2 module"},
           {{"peak_flops_bf16"},
            "not given: chapter 12's FLOPs table leaves V100 blank (its Tensor Cores do fp16, not "
            "bf16); give peak_flops to use it"},
@@ -80,7 +82,9 @@ Chip a100() {
       .nvlink_link_bandwidth = 2.5e10,
       .nvlink_domain_gpus = 8,
       .nvswitches_per_node = 6,
+      .power = 400,
       .notes = cite({
+          {{"power"}, "NVIDIA A100 datasheet: 400 W maximum TDP for the SXM module"},
           {{"peak_flops"},
            "dense, NVIDIA's A100 figures (312 TFLOP/s bf16, 624 TOP/s int8), which chapter 12's "
            "table rounds to 3.1e14 and 6.2e14; its 'fp8/int8' column is int8 only here (no fp8 "
@@ -126,7 +130,10 @@ Chip h100() {
       .nvswitches_per_node = 4,
       .node_egress_bandwidth = 4e11,
       .price_per_hour = 10.8,
+      .power = 700,
       .notes = cite({
+          {{"power"},
+           "NVIDIA H100 datasheet: up to 700 W maximum TDP for the SXM module (configurable)"},
           {{"peak_flops"},
            "dense: half the spec sheet's 2:4-sparse 1.979e15 (bf16) and 3.958e15 (fp8/int8); "
            "chapter 12's table rounds to 9.9e14 and 2e15"},
@@ -182,7 +189,10 @@ Chip h200() {
       .nvlink_domain_gpus = 8,
       .nvswitches_per_node = 4,
       .price_per_hour = 10,
+      .power = 700,
       .notes = cite({
+          {{"power"},
+           "NVIDIA H200 datasheet: up to 700 W maximum TDP for the SXM module (configurable)"},
           {{"peak_flops"},
            "chapter 12's table gives the H100's 9.9e14 and 2.0e15 (same Hopper SMs); we use the "
            "H100's exact dense 9.89e14 and 1.979e15"},
@@ -215,6 +225,7 @@ Chip h800(const Chip& h100) {
       .nvlink_bandwidth = 3e11,
       .nvlink_domain_gpus = 8,
       .notes = cite({
+          {{"power"}, "not given: NVIDIA publishes no H800 datasheet; give power=W to set one"},
           {{"peak_flops_bf16"},
            "the H100's: chapter 12's DeepSeek V3 example divides the H100's 990e12 by the "
            "H800's 300e9 (= 3300)"},
@@ -261,7 +272,9 @@ Chip b200() {
       .nvlink_domain_gpus = 8,
       .nvswitches_per_node = 2,
       .node_egress_bandwidth = 4e11,
+      .power = 1000,
       .notes = cite({
+          {{"power"}, "NVIDIA HGX B200 specifications: up to 1,000 W maximum TDP per GPU"},
           {{"peak_flops"},
            "chapter 12: the answers use 2250e12 bf16, which the table rounds to 2.3e15; fp8 and "
            "int8 4.5e15 from the table"},

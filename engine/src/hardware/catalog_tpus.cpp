@@ -43,6 +43,9 @@ constexpr const char* kWrap3d =
     "collective time";
 constexpr const char* kWrap3dNote = "chapter 2, networking (v4 and v5p); chapter 3, Question 2";
 
+constexpr const char* kNoPower =
+    "not given: Google publishes no per-chip power for this TPU; give power=W to set one";
+
 const char* const kIciFields[] = {"ici_link_bandwidth", "ici_link_bandwidth_bidi"};
 
 Chip tpu_v3() {
@@ -71,6 +74,7 @@ Chip tpu_v3() {
       .pcie_bandwidth = 1.6e10,
       .dcn_bandwidth = 6.25e9,
       .notes = cite({
+          {{"power"}, kNoPower},
           {{"peak_flops"}, "chapter 2 spec table; int8 runs at the bf16 rate on v3"},
           {{"hbm_bandwidth", "hbm_capacity", "pod_topology"}, kSpecTable},
           {{"pod_chips"}, "32 x 32, from the specs table's pod size"},
@@ -120,7 +124,9 @@ Chip tpu_v4p() {
       .chips_per_host = 4,
       .pcie_bandwidth = 1.6e10,
       .dcn_bandwidth = 6.25e9,
+      .power = 192,
       .notes = cite({
+          {{"power"}, "Jouppi et al., TPU v4 (ISCA 2023): 192 W maximum per chip"},
           {{"peak_flops"}, "chapter 2 spec table; int8 runs at the bf16 rate on v4p"},
           {{"hbm_bandwidth", "hbm_capacity", "pod_topology", "host_topology"}, kSpecTable},
           {{"pod_chips"}, "16 x 16 x 16, the v4 superpod of chapter 2"},
@@ -177,6 +183,7 @@ Chip tpu_v5p() {
       .dcn_bandwidth = 6.25e9,
       .price_per_hour = 4.2,
       .notes = cite({
+          {{"power"}, kNoPower},
           {{"peak_flops"},
            "chapter 2 spec table (4.59e14); the text rounds to 5e14 per chip (2.5e14 per core) "
            "and chapter 5 once to 4.6e14; we keep the table's"},
@@ -247,6 +254,7 @@ Chip tpu_v5e() {
       .dcn_bandwidth = 3.125e9,
       .price_per_hour = 1.2,
       .notes = cite({
+          {{"power"}, kNoPower},
           {{"peak_flops"},
            "chapter 2 spec table; chapter 2 text rounds to 2e14 (bf16) and 4e14 (int8), chapter "
            "7 says '400 TOPs/s'; we keep the table's"},
@@ -299,6 +307,7 @@ Chip tpu_v6e() {
       .pcie_bandwidth = 3.2e10,
       .dcn_bandwidth = 1.25e10,
       .notes = cite({
+          {{"power"}, kNoPower},
           {{"peak_flops"},
            "chapter 2 spec table (9.20e14); chapter 1's text uses 9.1e14; we keep the table's"},
           {{"hbm_bandwidth"}, "chapter 2 spec table; chapter 1's text: 'about 1.6TB/s'"},
@@ -342,6 +351,7 @@ Chip tpu_7x() {
       .chips_per_host = 4,
       .dcn_bandwidth = 1.25e10,
       .notes = cite({
+          {{"power"}, kNoPower},
           {{"peak_flops"}, "chapter 2 spec table (2.30e15 bf16, 4.61e15 int8)"},
           {{"hbm_bandwidth", "hbm_capacity", "pod_topology", "host_topology"}, kSpecTable},
           {{"comm_bandwidth"}, "ICI table: 9e10 B/s per link one way, 1.8e11 both ways"},

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "scalebook/hardware/chip_inputs.h"
+#include "scalebook/training/budget.h"
 #include "scalebook/training/training.h"
 #include "training_parts.h"
 
@@ -254,6 +255,8 @@ std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& o
 }
 
 const CalculatorRegistration registered{50, {training_calculator}};
+// Chapter 6's run budget sits between chapter 5's step and its pipeline.
+const CalculatorRegistration budget_registered{55, {training_budget_calculator}};
 
 }  // namespace
 

@@ -82,6 +82,10 @@ TEST_CASE("times are read in seconds, with both micro signs", "[units]") {
       {"ps", Dimension::time, 1e-12},
       {"min", Dimension::time, 60},
       {"h", Dimension::time, 3600},
+      {"d", Dimension::time, 86400},
+      {"days", Dimension::time, 86400},
+      {"yr", Dimension::time, 365.25 * 86400},
+      {"years", Dimension::time, 365.25 * 86400},
   });
 }
 

@@ -27,7 +27,8 @@ struct Unit {
 
 // Reads one unit symbol, exactly (case-sensitive, no surrounding spaces):
 //   count      "" (no unit), "token", "tokens", "x"
-//   time       s, ms, us, µs (U+00B5 or U+03BC), ns, ps, min, h
+//   time       s, ms, us, µs (U+00B5 or U+03BC), ns, ps, min, h, d, day(s), yr, year(s)
+//              (a year is 365.25 days)
 //   bytes      B with k K M G T P E or Ki Mi Gi Ti Pi Ei; byte, bytes;
 //              bits: b with k M G T P E; bit, bits (an eighth of a byte)
 //   flops      FLOP, FLOPs, flop, flops, OP, OPs, ops, each with k M G T P E

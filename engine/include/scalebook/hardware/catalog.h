@@ -86,6 +86,7 @@ struct Chip {
   double node_egress_bandwidth = 0;  // B/s from one node into the scale-out network
 
   double price_per_hour = 0;  // USD per chip-hour, cloud list price
+  double power = 0;           // W per chip: the vendor's maximum board power (TDP)
 
   std::vector<SourceNote> notes;
 };
