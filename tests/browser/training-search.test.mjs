@@ -1,0 +1,90 @@
+// Chapter 6's configuration search as a reader uses it: the build's tables read before any
+// script, an edit searches again in a worker (the page keeps its thread), headers sort, a bad
+// field shows its message beside it, and a row's link opens chapter 5's explorer with the
+// layout loaded. Expected values come from the engine, run here in Node.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { start, startScratch, SHOTS } from './harness.mjs';
+import { loadEngine } from '../../bindings/wasm/engine.mjs';
+
+const INPUTS = { model: 'llama-3-70b', chip: 'tpu-v5p', chips: '8192', B: '4194304', T: '4096' };
+const MD = `# Scratch\n\nThe search.\n\n::training-search ${Object.entries(INPUTS).map(([k, v]) => `${k}=${v}`).join(' ')}\n`;
+const HOST = 'sb-training-search';
+
+let engine;
+let scratch;
+let site;
+before(async () => {
+  engine = await loadEngine();
+  scratch = await startScratch('06-applied-training', MD);
+  site = await start();
+});
+after(async () => {
+  await scratch?.stop();
+  await site?.stop();
+});
+
+const output = (page, name) => page.locator(`${HOST} [data-output="${name}"]`).textContent();
+
+test('the search shows the engine\'s tables, searches again in a worker, sorts and refuses a bad field', async () => {
+  const expected = engine.calculate('training-search', INPUTS, { steps: false });
+  const { page, errors } = await scratch.open('06-applied-training.html');
+  const el = page.locator(HOST);
+  // The build drew the tables and the plot.
+  const top = el.locator('[data-search-table="top"] tbody tr');
+  assert.equal(await top.count(), expected.top.length);
+  assert.equal(await top.first().locator('a').textContent(), expected.best);
+  assert.equal(await el.locator('.pareto .point').count(), expected.pareto.length);
+  // An edit: the worker searches 4096 chips and the tables follow.
+  const smaller = engine.calculate('training-search', { ...INPUTS, chips: '4096' }, { steps: false });
+  await el.locator('input[name="chips"]').fill('4096');
+  await el.locator('input[name="chips"]').dispatchEvent('change');
+  await page.waitForFunction(([h, best]) => document.querySelector(h).shadowRoot
+    .querySelector('[data-search-table="top"] tbody tr a')?.textContent === best, [HOST, smaller.best]);
+  assert.equal((await output(page, 'evaluated')).trim(), `${smaller.evaluated} configurations`);
+  assert.ok(page.workers().length >= 1, 'the search ran in a worker');
+  // Sorting by memory per chip puts the smallest first.
+  await el.locator('[data-search-table="top"] th button', { hasText: 'Memory per chip' }).click();
+  const values = await el.locator('[data-search-table="top"] tbody td.num:nth-last-child(1)').evaluateAll((cells) => cells.map((c) => Number(c.dataset.value)));
+  assert.deepEqual(values, [...values].sort((a, b) => a - b));
+  assert.equal(await el.locator('[data-search-table="top"] th[aria-sort="ascending"]').count(), 1);
+  // Each layout links to the explorer with its inputs.
+  const href = await top.first().locator('a').getAttribute('href');
+  const url = new URL(href);
+  assert.equal(url.pathname, '/05-training.html');
+  assert.equal(url.searchParams.get('load'), 'explorer');
+  assert.equal(url.searchParams.get('model'), 'llama-3-70b');
+  assert.ok(url.searchParams.get('shape'));
+  // A bad field: the message beside it, the last tables kept.
+  await el.locator('input[name="chips"]').fill('abc');
+  await el.locator('input[name="chips"]').dispatchEvent('change');
+  await page.waitForFunction((h) => document.querySelector(h).shadowRoot.querySelector('[data-error-for="chips"]').textContent !== '', HOST);
+  assert.equal(await el.locator('[data-error-for="chips"]').textContent(), 'chips must be a number, got "abc"');
+  assert.equal(await top.count(), smaller.top.length);
+  await el.screenshot({ path: path.join(SHOTS, 'training-search.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a search row\'s link loads its layout into chapter 5\'s explorer', async () => {
+  const result = engine.calculate('training-search', INPUTS, { steps: false });
+  const family = result.families.find((f) => f.family === 'FSDP + TP');
+  const query = new URLSearchParams({ load: 'explorer', model: 'llama-3-70b', chip: 'tpu-v5p', B: '4194304', T: '4096' });
+  for (const word of family.inputs.split(' ')) query.set(...word.split('='));
+  const { page, errors } = await site.open(`05-training.html?${query}#explorer`);
+  const explorer = page.locator('sb-training#explorer');
+  const expected = engine.calculate('training', Object.fromEntries([...query].filter(([k]) => k !== 'load')), { steps: false });
+  await page.waitForFunction(([layout]) => document.querySelector('sb-training#explorer').shadowRoot
+    .querySelector('[data-output="layout"]')?.textContent.includes(layout), [expected.layout]);
+  assert.match(await explorer.locator('[data-output="layout"]').textContent(), /tp 4 \(Z\)/);
+  assert.equal(await explorer.locator('input[name="shape"]').inputValue(), query.get('shape'));
+  // A link with a bad value shows the engine's message beside that field.
+  const bad = await site.open('05-training.html?load=explorer&shape=%3Cscript%3E#explorer');
+  await bad.page.waitForFunction(() => document.querySelector('sb-training#explorer').shadowRoot.querySelector('[data-error-for="shape"]').textContent !== '');
+  assert.match(await bad.page.locator('sb-training#explorer [data-error-for="shape"]').textContent(), /^shape must be sizes joined by x/);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(bad.errors, []);
+  await page.close();
+  await bad.page.close();
+});
