@@ -37,7 +37,7 @@ struct SearchRequest {
   double slices = 0;    // slices over DCN, or 0: search them (with a shape: chips / its chips)
   double headroom = 0;  // fraction of HBM left free, [0, 1)
   int top = 10;         // configurations to return, best first
-  double max_evaluations = 2e7;  // the work budget: more than this is an error before any work
+  double max_evaluations = 5e6;  // the work budget: more than this is an error before any work
 };
 
 // One evaluated configuration, kept small: the search may keep hundreds of thousands.

@@ -1,0 +1,36 @@
+// The configuration search in WASM inside Chromium (Debian's, driven by playwright-core), as a
+// reader's page runs it: median of runs for chapter 6's cases, with the count searched and the
+// rate against Calculon's ~290 configurations per second. Prints figures; asserts nothing.
+import { start } from '../tests/browser/harness.mjs';
+
+const CASES = [
+  ['llama-3-70b, 8192 v5p, B=4Mi T=4096', { model: 'llama-3-70b', chips: '8192', B: '4194304', T: '4096' }],
+  ['llama-3-405b, 65536 v5p, B=16Mi T=8192', { model: 'llama-3-405b', chips: '65536', B: '16777216', T: '8192' }],
+  ['deepseek-v3, 4096 v5p, B=16Mi T=4096', { model: 'deepseek-v3', chips: '4096', B: '16777216', T: '4096' }],
+];
+
+const site = await start();
+const { page } = await site.open('index.html');
+const rows = await page.evaluate(async (cases) => {
+  const { loadEngine } = await import('/assets/scalebook.js');
+  const engine = await loadEngine();
+  const out = [];
+  for (const [label, inputs] of cases) {
+    const ms = [];
+    let evaluated = 0;
+    for (let i = 0; i < 11; i++) {
+      const t0 = performance.now();
+      evaluated = engine.calculate('training-search', inputs, { steps: false }).evaluated;
+      ms.push(performance.now() - t0);
+    }
+    ms.sort((a, b) => a - b);
+    out.push({ label, evaluated, median: ms[5] });
+  }
+  return out;
+}, CASES);
+for (const { label, evaluated, median } of rows) {
+  const rate = evaluated / (median / 1000);
+  console.log(`chromium wasm ${label.padEnd(40)} ${String(evaluated).padStart(7)} configs  median ${median.toFixed(1).padStart(7)} ms  ` +
+    `${(rate / 1e6).toFixed(2)}M configs/s  ${Math.round(rate / 290)}x Calculon`);
+}
+await site.stop();
