@@ -299,7 +299,8 @@ Result<SearchResult> search_training(const SearchRequest& r) {
     if (a.step_time != b.step_time) return a.step_time < b.step_time;
     return a.mem_total < b.mem_total;
   };
-  std::sort(kept.begin(), kept.end(), faster);
+  // Stable: ties keep the enumeration order, the same in every build (native, WASM).
+  std::stable_sort(kept.begin(), kept.end(), faster);
   const std::size_t k = std::min<std::size_t>(kept.size(), static_cast<std::size_t>(r.top));
   // The top k, each layout again only where it needs less memory than where it came before
   // (a slower twin with more memory tells the reader nothing).
@@ -333,10 +334,11 @@ Result<SearchResult> search_training(const SearchRequest& r) {
   }
   // The Pareto front: by memory, each point faster than every one that needs less memory.
   std::vector<SearchConfig> by_memory = kept;
-  std::sort(by_memory.begin(), by_memory.end(), [](const SearchConfig& a, const SearchConfig& b) {
-    if (a.mem_total != b.mem_total) return a.mem_total < b.mem_total;
-    return a.step_time < b.step_time;
-  });
+  std::stable_sort(by_memory.begin(), by_memory.end(),
+                   [](const SearchConfig& a, const SearchConfig& b) {
+                     if (a.mem_total != b.mem_total) return a.mem_total < b.mem_total;
+                     return a.step_time < b.step_time;
+                   });
   float best = INFINITY;
   for (const SearchConfig& x : by_memory) {
     if (x.step_time >= best) continue;
