@@ -25,13 +25,14 @@ import { SbCollectiveSweep } from './collectives/sb-collective-sweep.js';
 import { SbPipeline } from './training/sb-pipeline.js';
 import { SbTraining } from './training/sb-training.js';
 import { SbTrainingSearch } from './training/sb-training-search.js';
+import { SbTrainingBudget } from './training/sb-training-budget.js';
 import { watchScrollable } from './core/scroll-focus.js';
 import { watchCurrentSection } from './core/current-section.js';
 import { watchSearch } from './search/search-box.js';
 
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 export { SbCalculator, SbRoofline, SbMatmul, SbIntensity, SbSystolic, SbMxu, SbChip, SbRooflinePlot, SbExercise, SbProgress, SbBatchSweep, SbChipTable, SbSlice, SbMyChip,
-  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer, SbCollectiveSweep, SbPipeline, SbTraining, SbTrainingSearch,
+  SbCollective, SbSharding, SbShardedMatmul, SbCollectiveSim, SbTransformer, SbCollectiveSweep, SbPipeline, SbTraining, SbTrainingSearch, SbTrainingBudget,
   SbModelConfig };
 
 const ELEMENTS = {
@@ -59,6 +60,7 @@ const ELEMENTS = {
   'sb-pipeline': SbPipeline,
   'sb-training': SbTraining,
   'sb-training-search': SbTrainingSearch,
+  'sb-training-budget': SbTrainingBudget,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.

@@ -9,6 +9,7 @@ import { PIPELINE_FIELDS, runPipeline, pipelineHTML } from '../../runtime/traini
 import { declarativeShadow } from '../../runtime/core/sheets.js';
 import { calculatorHTML } from '../../runtime/core/render.js';
 import { searchExtrasHTML } from '../../runtime/training/search-view.js';
+import { budgetBarsHTML } from '../../runtime/training/budget-view.js';
 
 export function pipelineDirective(ctx, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::pipeline key=value ...`);
@@ -28,23 +29,31 @@ export function pipelineDirective(ctx, args, fail) {
   return `<sb-pipeline${attributes.join('')}>${declarativeShadow('sb-pipeline', pipelineHTML({ schema, values, sim }))}</sb-pipeline>`;
 }
 
-// ::training-search model=llama-3-70b chips=8192 B=4194304 T=4096 [id=...]: chapter 6's
-// configuration search as <sb-training-search>, run by the engine at build time so the page
-// shows its tables and Pareto plot before the script loads.
-export function trainingSearchDirective(ctx, args, fail) {
-  if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::training-search key=value ...`);
-  const schema = schemaOrFail(ctx.engine, 'training-search', fail);
-  const { id, ...values } = args.named;
-  if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);
-  let result;
-  try {
-    result = ctx.engine.calculate('training-search', values, { steps: false });
-  } catch (error) {
-    fail(error.message);
-  }
-  const attributes = [id ? ` id="${escapeHtml(id)}"` : '',
-    ...Object.entries(values).map(([key, value]) => ` ${attributeName(key)}="${escapeHtml(value)}"`)];
-  const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips() }) +
-    searchExtrasHTML(result, { inputs: values, explorer: '05-training.html' });
-  return `<sb-training-search${attributes.join('')}>${declarativeShadow('sb-training-search', inner)}</sb-training-search>`;
+// A calculator element with its own pictures after the form: ::NAME key=value ... [id=...]
+// emits <sb-NAME> with the generic form and outputs, computed at build time, then extras(result,
+// values) (the search's tables and Pareto plot, the budget's bars), so the page reads before the
+// script loads.
+function calculatorWithExtras(name, extras) {
+  return (ctx, args, fail) => {
+    if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::${name} key=value ...`);
+    const schema = schemaOrFail(ctx.engine, name, fail);
+    const { id, ...values } = args.named;
+    if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);
+    let result;
+    try {
+      result = ctx.engine.calculate(name, values, { steps: false });
+    } catch (error) {
+      fail(error.message);
+    }
+    const attributes = [id ? ` id="${escapeHtml(id)}"` : '',
+      ...Object.entries(values).map(([key, value]) => ` ${attributeName(key)}="${escapeHtml(value)}"`)];
+    const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips() }) + extras(result, values);
+    return `<sb-${name}${attributes.join('')}>${declarativeShadow(`sb-${name}`, inner)}</sb-${name}>`;
+  };
 }
+
+// Chapter 6's configuration search; its layouts link to chapter 5's explorer beside this page.
+export const trainingSearchDirective = calculatorWithExtras('training-search',
+  (result, values) => searchExtrasHTML(result, { inputs: values, explorer: '05-training.html' }));
+// Chapter 6's run budget, with the parameters by block and the memory floor as bars.
+export const trainingBudgetDirective = calculatorWithExtras('training-budget', (result) => budgetBarsHTML(result));

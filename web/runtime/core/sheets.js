@@ -45,6 +45,7 @@ const ELEMENT_SHEETS = {
   'sb-my-chip': ['shadow', 'catalog'],
   'sb-pipeline': ['shadow', 'systolic', 'pipeline'],
   'sb-training-search': ['shadow', 'search'],
+  'sb-training-budget': ['shadow', 'search'],
 };
 export const sheetsOf = (tag) => ELEMENT_SHEETS[tag] ?? ['shadow'];
 

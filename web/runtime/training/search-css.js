@@ -19,5 +19,7 @@ h4.results:has(+ .table-box > table[data-table]), .table-box:has(> table[data-ta
 .search-table td.num, .search-table th.num { text-align: right; white-space: nowrap; }
 .search-table td:first-child { min-width: 14rem; }
 .search-table .why { display: block; font-size: 0.9em; opacity: 0.85; white-space: normal; max-width: 32rem; }
-@media (max-width: 40rem) { .pareto { font-size: 22px; } }
+.budget-bars { margin-top: 0.75rem; }
+.stacked { width: 100%; height: auto; max-width: 40rem; font-size: 15px; display: block; margin-bottom: 0.75rem; }
+@media (max-width: 40rem) { .pareto { font-size: 22px; } .stacked { font-size: 20px; } }
 `;
