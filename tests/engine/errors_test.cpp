@@ -9,7 +9,7 @@ TEST_CASE("an unknown calculator is not found", "[errors]") {
   check_error(run_error("rooflin", {}), ErrorCode::not_found, "calculator",
               "unknown calculator \"rooflin\"; choose one of roofline, matmul, intensity, "
               "systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer, "
-              "training, training-budget, pipeline, training-search");
+              "training, training-budget, training-plan, pipeline, training-search");
 }
 
 TEST_CASE("an unknown input names itself and the known ones", "[errors]") {
@@ -114,5 +114,5 @@ TEST_CASE("an unknown calculator has no schema", "[errors]") {
   CHECK(s.error().message ==
         "unknown calculator \"\"; choose one of roofline, matmul, intensity, systolic, mxu, chip, "
         "slice, collective, array-memory, sharded-matmul, transformer, training, training-budget, "
-        "pipeline, training-search");
+        "training-plan, pipeline, training-search");
 }

@@ -24,6 +24,7 @@ import { SbModelConfig } from './transformer/sb-model-config.js';
 import { SbCollectiveSweep } from './collectives/sb-collective-sweep.js';
 import { SbPipeline } from './training/sb-pipeline.js';
 import { SbTraining } from './training/sb-training.js';
+import { SbTrainingPlan } from './training/sb-training-plan.js';
 import { SbTrainingSearch } from './training/sb-training-search.js';
 import { SbTrainingBudget } from './training/sb-training-budget.js';
 import { watchScrollable } from './core/scroll-focus.js';
@@ -59,6 +60,7 @@ const ELEMENTS = {
   'sb-collective-sweep': SbCollectiveSweep,
   'sb-pipeline': SbPipeline,
   'sb-training': SbTraining,
+  'sb-training-plan': SbTrainingPlan,
   'sb-training-search': SbTrainingSearch,
   'sb-training-budget': SbTrainingBudget,
 };
