@@ -17,9 +17,9 @@ th[aria-sort="descending"] button.sort::after { content: ' ↓'; opacity: 1; }
 h4.results:has(+ .table-box > table[data-table]), .table-box:has(> table[data-table]) { display: none; }
 .search-table td { vertical-align: top; }
 .search-table td.num, .search-table th.num { text-align: right; white-space: nowrap; }
-.search-table td:first-child { min-width: 14rem; }
+.search-table td:first-child { min-width: 14rem; white-space: normal; }
 .search-table .why { display: block; font-size: 0.9em; opacity: 0.85; white-space: normal; max-width: 32rem; }
 .budget-bars { margin-top: 0.75rem; }
 .stacked { width: 100%; height: auto; max-width: 40rem; font-size: 15px; display: block; margin-bottom: 0.75rem; }
-@media (max-width: 40rem) { .pareto { font-size: 22px; } .stacked { font-size: 20px; } }
+@media (max-width: 40rem) { .pareto { font-size: 22px; } .stacked { font-size: 20px; } .search-table td:first-child { min-width: 11rem; } }
 `;

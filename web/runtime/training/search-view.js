@@ -88,9 +88,13 @@ export function searchTableHTML(name, rows, { inputs = {}, explorer = '05-traini
     `<tbody>${body || empty}</tbody></table>`;
 }
 
-export function searchTablesHTML(result, options) {
+// Each table's region is named for its search too (two searches on a page need two names).
+export function searchTablesHTML(result, options = {}) {
+  const { model, chips, shape } = options.inputs ?? {};
+  const which = [model, chips ? `${chips} chips` : shape].filter(Boolean).join(', ');
   return TABLES.map(([name, title]) => `<h4 class="results">${esc(title)}</h4>` +
-    `<div class="table-box" tabindex="0" role="region" aria-label="${esc(title)}">${searchTableHTML(name, result?.[name], options)}</div>`).join('');
+    `<div class="table-box" tabindex="0" role="region" aria-label="${esc(which ? `${title} (${which})` : title)}">` +
+    `${searchTableHTML(name, result?.[name], options)}</div>`).join('');
 }
 
 // What follows the form: the progress line, the tables and the Pareto plot. The layouts link
