@@ -227,14 +227,10 @@ void set_run_outputs(const ResolvedInputs& in, const TrainingConfig& c, const Tr
 }
 
 std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& out) {
-  const Chip* chip = chip_of(in);
+  Result<const Chip*> found = training_parts::torus_chip_of(in, "training models a TPU slice");
+  if (!found.ok()) return found.error();
+  const Chip* chip = found.value();
   const Model* model = training_parts::training_model_of(in);
-  if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
-  if (chip->ici_link_bandwidth <= 0 || chip->torus_dims <= 0) {
-    return Error{ErrorCode::unsupported, "chip",
-                 "training models a TPU slice over ICI, and " + chip->id +
-                     " has no ICI torus in the catalog; pick a TPU"};
-  }
   Result<const Kept*> kept =
       in.parsed<Kept>("shape", [&](const std::string&) { return keep(in, *chip, *model); });
   if (!kept.ok()) return kept.error();
@@ -278,6 +274,17 @@ double states_of(const std::string& optimizer) {
 }
 
 }  // namespace
+
+Result<const Chip*> torus_chip_of(const ResolvedInputs& in, const std::string& what) {
+  const Chip* chip = chip_of(in);
+  if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
+  if (chip->ici_link_bandwidth <= 0 || chip->torus_dims <= 0) {
+    return Error{
+        ErrorCode::unsupported, "chip",
+        what + " over ICI, and " + chip->id + " has no ICI torus in the catalog; pick a TPU"};
+  }
+  return chip;
+}
 
 // The choices, texts and the chip's numbers: fixed for a prepared calculation.
 Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip) {

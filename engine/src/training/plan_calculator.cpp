@@ -185,14 +185,10 @@ std::vector<Step> steps(const PlanRequest& q, const TrainingPlan& p) {
 }
 
 std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
-  const Chip* chip = chip_of(in);
+  Result<const Chip*> found = training_parts::torus_chip_of(in, "training-plan lays out a TPU pod");
+  if (!found.ok()) return found.error();
+  const Chip* chip = found.value();
   const Model* model = training_parts::training_model_of(in);
-  if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
-  if (chip->ici_link_bandwidth <= 0 || chip->torus_dims <= 0) {
-    return Error{ErrorCode::unsupported, "chip",
-                 "training-plan lays out a TPU pod over ICI, and " + chip->id +
-                     " has no ICI torus in the catalog; pick a TPU"};
-  }
   const Dtype compute_dtype = *parse_dtype(in.text("dtype"));
   PlanRequest q;
   q.peak_flops = in.has("peak_flops") ? in.number("peak_flops") : peak_flops(*chip, compute_dtype);

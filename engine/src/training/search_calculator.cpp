@@ -204,14 +204,11 @@ std::string suggestion(const SearchRequest& q) {
 }
 
 std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
-  const Chip* chip = chip_of(in);
+  Result<const Chip*> torus =
+      training_parts::torus_chip_of(in, "training-search lays out a TPU slice");
+  if (!torus.ok()) return torus.error();
+  const Chip* chip = torus.value();
   const Model* model = training_parts::training_model_of(in);
-  if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
-  if (chip->ici_link_bandwidth <= 0 || chip->torus_dims <= 0) {
-    return Error{ErrorCode::unsupported, "chip",
-                 "training-search lays out a TPU slice over ICI, and " + chip->id +
-                     " has no ICI torus in the catalog; pick a TPU"};
-  }
   Result<TrainingConfig> base = training_parts::read_choices(in, *chip);
   if (!base.ok()) return base.error();
   SearchRequest q;

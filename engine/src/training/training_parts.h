@@ -22,6 +22,11 @@ const Model* training_model_of(const ResolvedInputs& inputs);
 
 const Schema& training_schema();
 
+// The chip input of a calculator that lays out a TPU torus: an error naming chip when it is
+// unknown or has no ICI torus; `what` says what the calculator does ("training-search lays out a
+// TPU slice").
+Result<const Chip*> torus_chip_of(const ResolvedInputs& in, const std::string& what);
+
 // The choices, texts and the chip's numbers of a training-like schema (dtypes, ZeRO, schedule,
 // remat, optimizer, offload, split_sequences); the number inputs are the caller's.
 Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip);
