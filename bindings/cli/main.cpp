@@ -93,15 +93,15 @@ std::optional<Error> calc_flags(const Options& opt, const scalebook::Schema& sch
     inputs["top"] = scalebook::Value::of(*opt.top);
   }
   if (opt.export_as) {
-    std::string names;
-    for (const scalebook::OutputSpec& o : schema.outputs) {
-      if (o.name == *opt.export_as && o.is_text && o.name == "jax") return std::nullopt;
-      if (o.name == "jax") names = "jax";
-    }
-    return Error{ErrorCode::invalid_argument, "export",
-                 "--export takes " +
-                     (names.empty() ? "an output " + schema.name + " lacks" : std::string("jax")) +
-                     ", got \"" + *opt.export_as + "\""};
+    bool has_jax = false;
+    for (const scalebook::OutputSpec& o : schema.outputs) has_jax |= o.name == "jax" && o.is_text;
+    if (!has_jax)
+      return Error{ErrorCode::invalid_argument, "export",
+                   "--export applies to a calculator with code to export (training-search), and " +
+                       schema.name + " has none"};
+    if (*opt.export_as != "jax")
+      return Error{ErrorCode::invalid_argument, "export",
+                   "--export takes jax, got \"" + *opt.export_as + "\""};
   }
   return std::nullopt;
 }

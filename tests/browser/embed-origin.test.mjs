@@ -14,6 +14,12 @@ before(async () => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.setHeader('content-security-policy', `default-src 'self'; script-src ${site.base} 'wasm-unsafe-eval'; ` +
       `connect-src ${site.base}; style-src 'self'; object-src 'none'`);
+    if (req.url === '/search') {
+      res.end(`<!doctype html><html lang="en"><title>A blog</title><p>My sizing post.</p>
+<script type="module" src="${site.base}/assets/scalebook.js"></script>
+<sb-training-search model="llama-3-8b" chips="256" b="1048576" t="4096"></sb-training-search>`);
+      return;
+    }
     res.end(`<!doctype html><html lang="en"><title>A blog</title><p>My post.</p>
 <script type="module" src="${site.base}/assets/scalebook.js"></script>
 <sb-matmul id="m" chip="h100" b="512"></sb-matmul>
@@ -52,6 +58,23 @@ test('three elements embedded on another origin under its own strict policy load
   }));
   assert.deepEqual(look, { border: '1px', grid: 'grid' });
   assert.deepEqual(await page.evaluate(() => window.violations), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the configuration search embedded on another origin searches on the page\'s thread', async () => {
+  const page = await site.browser.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`http://localhost:${blog.address().port}/search`);
+  // A worker from our origin is refused on the blog's, so the element computes without one.
+  const first = page.locator('sb-training-search [data-search-table="top"] tbody tr a').first();
+  await first.waitFor();
+  assert.match(await first.textContent(), /on \d+x\d+x\d+/);
+  assert.match(await first.getAttribute('href'), new RegExp(`^${site.base}/05-training\\.html\\?load=explorer&`));
+  assert.equal(page.workers().length, 0);
+  assert.ok(await page.locator('sb-training-search .pareto .point').count() > 0);
   assert.deepEqual(errors, []);
   await page.close();
 });

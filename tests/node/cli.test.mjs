@@ -73,3 +73,33 @@ test('bad input exits 2 with one line naming the field, and a JSON error object'
   assert.equal(plain.code, 2);
   assert.equal(plain.out, '');
 });
+
+test('training-search: --top sets how many rows, --export jax prints the best as code, text aligns a table', async () => {
+  const engine = await loadEngine();
+  const inputs = ['model=llama-3-8b', 'chips=256', 'B=1048576', 'T=4096'];
+  const json = run('calc', 'training-search', ...inputs, '--top', '3');
+  assert.equal(json.code, 0);
+  const result = JSON.parse(json.out);
+  assert.equal(result.top.length, 3);
+  const expected = engine.calculate('training-search', { model: 'llama-3-8b', chips: 256, B: 1048576, T: 4096, top: 3 }, { steps: false });
+  assert.equal(result.best, expected.best);
+  const code = run('calc', 'training-search', ...inputs, '--export', 'jax');
+  assert.equal(code.code, 0);
+  assert.equal(code.out, expected.jax);
+  assert.match(code.out, /^# .*\nimport jax\n/m);
+  assert.match(code.out, /mesh = Mesh\(devices, \(/);
+  const text = run('--text', 'calc', 'training-search', ...inputs, '--top', '2');
+  assert.match(text.out, /^top:\n {2}Layout +Choices +Bound|^top:\n {2}Layout +Choices +Step time/m);
+  assert.match(text.out, /\n {6}Why: /);
+  assert.match(text.out, /jax {19}\(--export jax prints it\)\n/);
+  for (const [args, field, message] of [
+    [['calc', 'roofline', '--top', '3'], 'top', '--top applies to a calculator with a top input, and roofline has none'],
+    [['calc', 'roofline', '--export', 'jax'], 'export', '--export applies to a calculator with code to export (training-search), and roofline has none'],
+    [['calc', 'training-search', '--export', 'yaml'], 'export', '--export takes jax, got "yaml"'],
+    [['calc', 'training-search', 'top=2', '--top', '3'], 'top', 'top is given twice'],
+  ]) {
+    const r = run('--json', ...args);
+    assert.equal(r.code, 2, args.join(' '));
+    assert.deepEqual([JSON.parse(r.out).error.field, JSON.parse(r.out).error.message], [field, message]);
+  }
+});
