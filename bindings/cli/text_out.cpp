@@ -11,8 +11,15 @@
 namespace scalebook::cli {
 namespace {
 
+// Characters a terminal shows, not bytes: "µs" is three bytes of UTF-8 in two columns.
+std::size_t columns(const std::string& s) {
+  return static_cast<std::size_t>(
+      std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
 std::string pad(std::string s, size_t width) {
-  if (s.size() < width) s.append(width - s.size(), ' ');
+  const std::size_t shown = columns(s);
+  if (shown < width) s.append(width - shown, ' ');
   return s;
 }
 
@@ -38,7 +45,7 @@ std::string table_text(const TableSpec* spec, const Table& table) {
     for (std::size_t i = 0; i < n && i < row.size(); ++i) {
       std::string unit = spec && i < spec->columns.size() ? spec->columns[i].unit : "";
       std::string text = row[i].is_number() ? si(row[i].number, unit) : value_text(row[i], unit);
-      width[i] = std::max(width[i], text.size());
+      width[i] = std::max(width[i], columns(text));
       cells.back().push_back(std::move(text));
     }
   }
@@ -51,7 +58,7 @@ std::string table_text(const TableSpec* spec, const Table& table) {
   std::string head;
   for (std::size_t i = 0; i < n; ++i) {
     if (width[i] > kLong) continue;
-    width[i] = std::max(width[i], label(i).size());
+    width[i] = std::max(width[i], columns(label(i)));
     head += pad(label(i), width[i] + 2);
   }
   std::string out = "  " + head + "\n";

@@ -6,10 +6,11 @@ using namespace scalebook;
 using namespace scalebook::test;
 
 TEST_CASE("an unknown calculator is not found", "[errors]") {
-  check_error(run_error("rooflin", {}), ErrorCode::not_found, "calculator",
-              "unknown calculator \"rooflin\"; choose one of roofline, matmul, intensity, "
-              "systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer, "
-              "training, training-budget, training-plan, pipeline, training-search");
+  check_error(
+      run_error("rooflin", {}), ErrorCode::not_found, "calculator",
+      "unknown calculator \"rooflin\"; choose one of roofline, matmul, intensity, "
+      "systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer, "
+      "training, training-split, training-budget, training-plan, pipeline, training-search");
 }
 
 TEST_CASE("an unknown input names itself and the known ones", "[errors]") {
@@ -113,6 +114,7 @@ TEST_CASE("an unknown calculator has no schema", "[errors]") {
   REQUIRE_FALSE(s.ok());
   CHECK(s.error().message ==
         "unknown calculator \"\"; choose one of roofline, matmul, intensity, systolic, mxu, chip, "
-        "slice, collective, array-memory, sharded-matmul, transformer, training, training-budget, "
+        "slice, collective, array-memory, sharded-matmul, transformer, training, training-split, "
+        "training-budget, "
         "training-plan, pipeline, training-search");
 }

@@ -49,7 +49,7 @@ test('bad input exits 2 with one line naming the field, and a JSON error object'
     [['calc', 'roofline', 'flops=nan'], 'flops', 'flops must be a number, got "nan"'],
     [['calc', 'roofline', 'flops'], '', 'expected name=value, got "flops"'],
     [['calc', 'roofline', 'flops=1', 'flops=2'], 'flops', 'flops is given twice'],
-    [['calc', 'nope'], 'calculator', 'unknown calculator "nope"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer, training, training-budget, training-plan, pipeline, training-search'],
+    [['calc', 'nope'], 'calculator', 'unknown calculator "nope"; choose one of roofline, matmul, intensity, systolic, mxu, chip, slice, collective, array-memory, sharded-matmul, transformer, training, training-split, training-budget, training-plan, pipeline, training-search'],
     [['chip', 'a200'], 'chip', 'unknown chip "a200"; choose one of tpu-v5e, tpu-v5p, tpu-v6e, tpu-v4p, h100, tpu-v3, tpu7x, v100, a100, h200, h800, b200, gb200'],
     [['frobnicate'], '', 'unknown command "frobnicate"'],
   ];
@@ -102,4 +102,17 @@ test('training-search: --top sets how many rows, --export jax prints the best as
     assert.equal(r.code, 2, args.join(' '));
     assert.deepEqual([JSON.parse(r.out).error.field, JSON.parse(r.out).error.message], [field, message]);
   }
+});
+
+test('a text table keeps its columns aligned when a cell holds µs (two bytes, one column)', () => {
+  const r = run('--text', 'calc', 'training-split');
+  assert.equal(r.code, 0);
+  const lines = r.out.split('\n');
+  const head = lines.indexOf('splits:') + 1;
+  const column = lines[head].indexOf('TP comms');
+  assert.ok(column > 0);
+  // The seven splits of 4x4x4, X = 1 to 64; X = 2 has FSDP comms in µs (93.2 µs), X = 1 none.
+  const rows = lines.slice(head + 1, head + 8);
+  assert.match(rows[1], /^ {2}2 chips +32 chips +2 axes +1 axes +93\.2 µs +4\.37 ms/);
+  for (const row of rows) assert.match([...row].slice(column).join(''), /^\d[\d.]* (s|ms|µs) /, row);
 });

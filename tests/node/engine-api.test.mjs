@@ -36,7 +36,7 @@ for (const [build, load] of [['release', loadEngine], ['checked', loadChecked]])
 
 test('list names every calculator with its description', async () => {
   const engine = await loadEngine();
-  assert.deepEqual(engine.list().map((c) => c.name), ['roofline', 'matmul', 'intensity', 'systolic', 'mxu', 'chip', 'slice', 'collective', 'array-memory', 'sharded-matmul', 'transformer', 'training', 'training-budget', 'training-plan', 'pipeline', 'training-search']);
+  assert.deepEqual(engine.list().map((c) => c.name), ['roofline', 'matmul', 'intensity', 'systolic', 'mxu', 'chip', 'slice', 'collective', 'array-memory', 'sharded-matmul', 'transformer', 'training', 'training-split', 'training-budget', 'training-plan', 'pipeline', 'training-search']);
   assert.match(engine.list()[1].description, /X\[B,D\]/);
 });
 

@@ -17,7 +17,7 @@ import { collectiveSweepPlotHTML, collectiveSimDirective } from './directives/co
 import { rooflinePlotHTML, batchSweepPlotHTML } from './directives/roofline.mjs';
 import { transformerDirective, modelConfigDirective } from './directives/transformer.mjs';
 import { declarativeShadow } from '../runtime/core/sheets.js';
-import { pipelineDirective, trainingSearchDirective, trainingBudgetDirective } from './directives/training.mjs';
+import { pipelineDirective, trainingSearchDirective, trainingBudgetDirective, trainingSplitDirective } from './directives/training.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 // A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.
@@ -72,6 +72,7 @@ const HANDLERS = {
   pipeline: pipelineDirective,
   'training-search': trainingSearchDirective,
   'training-budget': trainingBudgetDirective,
+  'training-split': trainingSplitDirective,
 };
 
 // Returns { markdown, blocks }: markdown with placeholders, blocks[i] the HTML of the i-th.

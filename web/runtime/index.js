@@ -27,6 +27,7 @@ import { SbTraining } from './training/sb-training.js';
 import { SbTrainingPlan } from './training/sb-training-plan.js';
 import { SbTrainingSearch } from './training/sb-training-search.js';
 import { SbTrainingBudget } from './training/sb-training-budget.js';
+import { SbTrainingSplit } from './training/sb-training-split.js';
 import { watchScrollable } from './core/scroll-focus.js';
 import { watchCurrentSection } from './core/current-section.js';
 import { watchSearch } from './search/search-box.js';
@@ -63,6 +64,7 @@ const ELEMENTS = {
   'sb-training-plan': SbTrainingPlan,
   'sb-training-search': SbTrainingSearch,
   'sb-training-budget': SbTrainingBudget,
+  'sb-training-split': SbTrainingSplit,
 };
 
 // A page may load the bundle twice (a blog post with two embeds): define each tag once.

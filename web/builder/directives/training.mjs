@@ -10,6 +10,7 @@ import { declarativeShadow } from '../../runtime/core/sheets.js';
 import { calculatorHTML } from '../../runtime/core/render.js';
 import { searchExtrasHTML } from '../../runtime/training/search-view.js';
 import { budgetBarsHTML } from '../../runtime/training/budget-view.js';
+import { splitExtrasHTML } from '../../runtime/training/split-view.js';
 
 export function pipelineDirective(ctx, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::pipeline key=value ...`);
@@ -57,3 +58,5 @@ export const trainingSearchDirective = calculatorWithExtras('training-search',
   (result, values) => searchExtrasHTML(result, { inputs: values, explorer: '05-training.html' }));
 // Chapter 6's run budget, with the parameters by block and the memory floor as bars.
 export const trainingBudgetDirective = calculatorWithExtras('training-budget', (result) => budgetBarsHTML(result));
+// Chapter 5's FSDP x TP optimizer, with its heat strip and its two plots.
+export const trainingSplitDirective = calculatorWithExtras('training-split', (result) => splitExtrasHTML(result));

@@ -139,16 +139,25 @@ export function tableRowsHTML(table, rows) {
     `${escapeHTML(c.type === 'text' ? String(row[c.name] ?? '') : formatValue(row[c.name], c.unit, 'si'))}</td>`).join('')}</tr>`).join('');
 }
 
+// Rows beyond which a table starts folded.
+const LONG_TABLE = 24;
+
 // Each table the schema declares, under its description, in a box that scrolls sideways on a
 // phone rather than widening the page.
 function tablesHTML(schema, result) {
   return (schema.tables ?? []).map((table) => {
     const head = table.columns.map((c) => `<th scope="col" title="${escapeHTML(c.description)}">${escapeHTML(c.label || c.name)}` +
       `${c.unit ? ` <span class="unit">(${escapeHTML(c.unit)})</span>` : ''}</th>`).join('');
-    return `<h4 class="results">${escapeHTML(table.description.replace(/^./, (ch) => ch.toUpperCase()))}</h4>` +
-      `<div class="table-box" tabindex="0" role="region" aria-label="${escapeHTML(table.description)}">` +
+    const title = escapeHTML(table.description.replace(/^./, (ch) => ch.toUpperCase()));
+    const rows = result?.[table.name];
+    const box = `<div class="table-box" tabindex="0" role="region" aria-label="${escapeHTML(table.description)}">` +
       `<table class="result-table" data-table="${escapeHTML(table.name)}"><thead><tr>${head}</tr></thead>` +
-      `<tbody>${tableRowsHTML(table, result?.[table.name])}</tbody></table></div>`;
+      `<tbody>${tableRowsHTML(table, rows)}</tbody></table></div>`;
+    // A long table (a plot's numbers) folds away under its title rather than fill the page.
+    if (Array.isArray(rows) && rows.length > LONG_TABLE) {
+      return `<details class="long-table"><summary>${title}</summary>${box}</details>`;
+    }
+    return `<h4 class="results">${title}</h4>${box}`;
   }).join('');
 }
 

@@ -14,6 +14,7 @@ import { MODEL_CONFIG_CSS } from '../transformer/model-config-css.js';
 import { BANDWIDTH_CSS } from '../collectives/bandwidth-css.js';
 import { PIPELINE_CSS } from '../training/pipeline-css.js';
 import { SEARCH_CSS } from '../training/search-css.js';
+import { SPLIT_CSS } from '../training/split-css.js';
 
 export const SHEETS = {
   shadow: SHADOW_CSS,
@@ -27,6 +28,7 @@ export const SHEETS = {
   bandwidth: BANDWIDTH_CSS,
   pipeline: PIPELINE_CSS,
   search: SEARCH_CSS,
+  split: SPLIT_CSS,
 };
 
 // The sheets of each element's shadow root, by tag; any other element takes `shadow` alone.
@@ -46,6 +48,7 @@ const ELEMENT_SHEETS = {
   'sb-pipeline': ['shadow', 'systolic', 'pipeline'],
   'sb-training-search': ['shadow', 'search'],
   'sb-training-budget': ['shadow', 'search'],
+  'sb-training-split': ['shadow', 'split'],
 };
 export const sheetsOf = (tag) => ELEMENT_SHEETS[tag] ?? ['shadow'];
 
