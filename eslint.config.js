@@ -11,5 +11,5 @@ export default [
   { files: ['web/runtime/**/*.js'], languageOptions: { globals: globals.browser } },
   { files: ['web/static/**/*.js'], languageOptions: { sourceType: 'script', globals: globals.browser } },
   { files: ['web/builder/**', 'tests/**', 'bench/**', 'bindings/wasm/*.mjs', 'eslint.config.js'], languageOptions: { globals: globals.node } },
-  { files: ['tests/browser/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+  { files: ['tests/browser/**', 'bench/*_browser_bench.mjs'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 ];

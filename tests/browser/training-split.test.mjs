@@ -46,6 +46,12 @@ test('a tenth of the batch moves X_opt to 4.53 and the best split to 4 x 16, ICI
   assert.equal(await el.locator('.strip .cell.best').textContent(), '4 × 16: math over comms 0.735, ici-bound, the best split');
   assert.match(await out(el, 'bound'), /ici/);
   assert.match(await out(el, 'best_x'), /^4 chips$/);
+  // The folded table of the named splits fills in with the new batch's rows when it opens: its
+  // splits are now those beside X_opt = 4.53, 4 x 16 and 8 x 8, after pure FSDP and pure TP.
+  const fold = el.locator('details.long-table', { hasText: 'Communication of the named splits' });
+  await fold.locator('summary').click();
+  const splits = await fold.locator('td[data-column="split"]').evaluateAll((tds) => [...new Set(tds.map((td) => td.textContent))]);
+  assert.deepEqual(splits, ['64 x 1', '1 x 64', '4 x 16', '8 x 8']);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -36,6 +36,7 @@ export class SbCalculator extends SbWidget {
   #lastAttempt = null;
   #announcer = null;
   #error = null; // the message of the last failed calculation, spoken when its field is committed
+  #folded = new WeakMap(); // a folded table's pending redraw, run when it opens
 
   get result() { return this.#result; }
   get inputs() { return this.#inputs; }
@@ -192,7 +193,23 @@ export class SbCalculator extends SbWidget {
     }
     for (const table of this.#schema.tables ?? []) {
       const body = root.querySelector(`[data-table="${CSS.escape(table.name)}"] tbody`);
-      if (body) body.innerHTML = tableRowsHTML(table, result[table.name]);
+      if (!body) continue;
+      // A folded table (a plot's hundred rows) fills in when it opens, not at every keystroke.
+      const fold = body.closest('details');
+      if (fold && !fold.open) {
+        this.#folded.set(fold, () => { body.innerHTML = tableRowsHTML(table, result[table.name]); });
+        if (!fold.dataset.watched) {
+          fold.dataset.watched = 'yes';
+          fold.addEventListener('toggle', () => {
+            if (!fold.open) return;
+            this.#folded.get(fold)?.();
+            this.#folded.delete(fold);
+          });
+        }
+        continue;
+      }
+      this.#folded.delete(fold);
+      body.innerHTML = tableRowsHTML(table, result[table.name]);
     }
     for (const input of this.#schema.inputs) {
       const field = this.form().elements.namedItem(input.name);

@@ -1,0 +1,41 @@
+// How long a field edit takes to repaint chapter 5's explorer and FSDP x TP optimizer in
+// Chromium (Debian's, driven by playwright-core), as a reader's typing drives them: the input
+// event's handlers (the engine's numbers, the outputs, tables, strip and plots redrawn) plus
+// the style and layout they force, median and worst of 40 edits a case. The budget is one frame,
+// 16 ms. Prints figures; asserts nothing.
+import { start } from '../tests/browser/harness.mjs';
+
+const CASES = [
+  ['explorer (training, LLaMA 3 70B), B', 'sb-training#explorer', 'B', ['4194304', '2097152']],
+  ['optimizer 4x4x4, B', 'sb-training-split#optimizer', 'B', ['48000', '4800']],
+  ['optimizer 16x16x16, 4 named splits, B', 'sb-training-split#optimizer-pod', 'B', ['1048576', '262144']],
+  ['optimizer 16x20x28 (10 splits), shape', 'sb-training-split#optimizer', 'shape', ['16x20x28', '16x16x16']],
+];
+
+const site = await start();
+const { page } = await site.open('05-training.html');
+await page.waitForFunction(() => document.querySelector('sb-training-split#optimizer')?.shadowRoot?.querySelector('.strip'));
+await page.waitForTimeout(1000);
+const rows = await page.evaluate(async (cases) => {
+  const out = [];
+  for (const [label, host, field, values] of cases) {
+    const root = document.querySelector(host).shadowRoot;
+    const input = root.querySelector(`[name="${field}"]`);
+    const ms = [];
+    for (let i = 0; i < 40; i++) {
+      input.value = values[i % 2];
+      const t0 = performance.now();
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      void root.host.getBoundingClientRect().height; // the style and layout the redraw needs
+      ms.push(performance.now() - t0);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    }
+    ms.sort((a, b) => a - b);
+    out.push({ label, median: ms[20], worst: ms[39] });
+  }
+  return out;
+}, CASES);
+for (const { label, median, worst } of rows) {
+  console.log(`chromium repaint ${label.padEnd(42)} median ${median.toFixed(2).padStart(6)} ms  worst ${worst.toFixed(2).padStart(6)} ms  (frame 16.7 ms)`);
+}
+await site.stop();
