@@ -110,4 +110,10 @@ std::optional<Error> ResultBuilder::finish() const {
   return std::nullopt;
 }
 
+Table empty_table(const TableSpec& spec) {
+  Table table;
+  for (const OutputSpec& c : spec.columns) table.columns.push_back(c.name);
+  return table;
+}
+
 }  // namespace scalebook

@@ -130,12 +130,6 @@ std::vector<Value> row(const SearchRequest& q, const SearchResult& r, const Sear
           text_value(training_inputs(q, r, c))};
 }
 
-Table table_of(const Schema& s, std::size_t t) {
-  Table table;
-  for (const OutputSpec& c : s.tables[t].columns) table.columns.push_back(c.name);
-  return table;
-}
-
 std::string whole(double x) { return std::to_string(static_cast<long long>(std::round(x))); }
 
 // The worked steps: how much was searched, what fits, and the best one's step time.
@@ -276,20 +270,20 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   out.set_text("jax", jax_export(q, r, best));
   if (out.explain()) out.steps(steps(q, r));
   const Schema& s = schema();
-  Table top = table_of(s, 0);
+  Table top = empty_table(s.tables[0]);
   for (std::size_t i = 0; i < r.top.size(); ++i) {
     top.rows.push_back(row(q, r, r.top[i]));
     top.rows.back().push_back(text_value(r.reasons[i]));
   }
   out.table("top", std::move(top));
-  Table families = table_of(s, 1);
+  Table families = empty_table(s.tables[1]);
   for (const SearchConfig& c : r.families) {
     families.rows.push_back(row(q, r, c));
     families.rows.back().insert(families.rows.back().begin(),
                                 text_value(to_string(family_of(r.layouts[c.layout].layout))));
   }
   out.table("families", std::move(families));
-  Table pareto = table_of(s, 2);
+  Table pareto = empty_table(s.tables[2]);
   for (const SearchConfig& c : r.pareto) pareto.rows.push_back(row(q, r, c));
   out.table("pareto", std::move(pareto));
   return std::nullopt;

@@ -300,12 +300,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   out.set("max_tp", s.max_tp);
   if (out.explain()) out.steps(steps(q, s));
   const Schema& sc = schema();
-  auto table_of = [&](std::size_t i) {
-    Table t;
-    for (const OutputSpec& c : sc.tables[i].columns) t.columns.push_back(c.name);
-    return t;
-  };
-  Table rows = table_of(0);
+  Table rows = empty_table(sc.tables[0]);
   for (std::size_t i = 0; i < s.rows.size(); ++i) {
     const SplitRow& r = s.rows[i];
     rows.rows.push_back(
@@ -314,12 +309,12 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
          Value::of(r.ratio >= 1 ? "compute" : "ici"), Value::of(i == s.best ? "yes" : "no")});
   }
   out.table("splits", std::move(rows));
-  Table curves = table_of(1);
+  Table curves = empty_table(sc.tables[1]);
   for (const SplitCurve& c : s.curves)
     curves.rows.push_back(
         {Value::of(c.per_chip), ratio_value(c.fsdp), ratio_value(c.tp), ratio_value(c.mixed)});
   out.table("curves", std::move(curves));
-  Table times = table_of(2);
+  Table times = empty_table(sc.tables[2]);
   for (const SplitTime& t : s.times)
     times.rows.push_back({Value::of(split_name(t.x, t.y)), Value::of(t.x), Value::of(t.y),
                           Value::of(t.B), Value::of(t.t_comms), Value::of(t.t_math)});

@@ -32,7 +32,7 @@ function stackedBarSVG(parts, unit, title) {
 }
 
 export function budgetBarsHTML(result) {
-  if (!result) return '<div class="budget-bars" data-budget-bars></div>';
+  if (!result) return '<div class="budget-bars" data-budget-bars data-extras></div>';
   const params = stackedBarSVG([
     ['MLP', result.params_mlp], ['attention', result.params_attention],
     ['embeddings', result.params_embedding], ['norms', result.params_norm],
@@ -40,5 +40,5 @@ export function budgetBarsHTML(result) {
   const memory = stackedBarSVG([
     ['checkpoints', result.mem_checkpoints], ['optimizer state', result.mem_optimizer], ['weights', result.mem_params],
   ], 'B', `Memory floor: ${si(result.mem_total, 'B')}, at least ${result.chips_min} chips of ${si(result.hbm_capacity, 'B')}`);
-  return `<div class="budget-bars" data-budget-bars>${params}${memory}</div>`;
+  return `<div class="budget-bars" data-budget-bars data-extras>${params}${memory}</div>`;
 }

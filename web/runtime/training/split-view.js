@@ -125,8 +125,8 @@ export function timePlotSVG(result) {
 }
 
 export function splitExtrasHTML(result) {
-  if (!result) return '<div class="split-extras" data-split-extras></div>';
-  return '<div class="split-extras" data-split-extras>' +
+  if (!result) return '<div class="split-extras" data-split-extras data-extras></div>';
+  return '<div class="split-extras" data-split-extras data-extras>' +
     '<h4 class="results">Every power-of-two split</h4>' +
     '<p class="note">Each cell is one split, X-way FSDP by Y-way TP, with its math over its communication: green (at least 1) is compute-bound, red is not, and the best has a heavy border. X_opt sits where the two kinds of communication balance.</p>' +
     heatStripHTML(result) +

@@ -25,6 +25,9 @@ struct ResultBuffer {
   const Schema* schema = nullptr;  // whose outputs `calculation` is laid out for
 };
 
+// A table with the spec's columns, in order, and no rows yet.
+Table empty_table(const TableSpec& spec);
+
 class ResultBuilder {
  public:
   ResultBuilder(const Schema& schema, bool explain, ResultBuffer& buffer);
