@@ -244,7 +244,7 @@ std::optional<Error> compute_transformer(const ResolvedInputs& in, ResultBuilder
   Result<Setup> setup = read_setup(in);
   if (!setup.ok()) return setup.error();
   const Setup& s = setup.value();
-  Sheet sheet;
+  Sheet sheet(out.explain());
   transformer_parts::add_params(s, sheet);
   transformer_parts::add_flops(s, sheet);
   transformer_parts::add_memory(s, sheet);
@@ -258,13 +258,6 @@ std::optional<Error> compute_transformer(const ResolvedInputs& in, ResultBuilder
 
 namespace transformer_parts {
 
-double Sheet::add(const std::string& output, const std::string& label, const std::string& latex,
-                  double value, const std::string& unit, std::vector<std::string> depends) {
-  values_[output] = Value::of(value);
-  steps_.push_back({label, latex, value, unit, output, std::move(depends)});
-  return value;
-}
-
 double Sheet::number(const std::string& output) const {
   auto it = values_.find(output);
   return it == values_.end() ? 0 : it->second.number;
@@ -276,7 +269,7 @@ void Sheet::finish(ResultBuilder& out) && {
     out.set(spec.name, it == values_.end() ? Value::none() : std::move(it->second));
   }
   for (auto& [name, table] : tables_) out.table(name, std::move(table));
-  out.steps(std::move(steps_));
+  if (explain_) out.steps(std::move(steps_));
 }
 
 const std::vector<std::string>& remat_policies() {

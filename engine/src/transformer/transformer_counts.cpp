@@ -36,28 +36,32 @@ void add_layer_params(const Setup& s, Sheet& sheet) {
     attn = "2DH(N + K) = " + times({2, m.D, m.H}) + " \\cdot (" + n(m.N) + " + " + n(m.K) +
            ") = " + q(p.attention_layer, "params");
   }
-  sheet.add("params_attention_layer",
-            is_mla(m) ? "Latent attention (MLA) projections of one layer"
-                      : "Attention projections of one layer (W_Q, W_O: DNH; W_K, W_V: DKH)",
-            attn, p.attention_layer, "params");
+  sheet.add(
+      "params_attention_layer",
+      is_mla(m) ? "Latent attention (MLA) projections of one layer"
+                : "Attention projections of one layer (W_Q, W_O: DNH; W_K, W_V: DKH)",
+      [&] { return std::string(attn); }, p.attention_layer, "params");
   std::string mlp = is_moe(m)
                         ? "(E + E_s) \\cdot " + mats(m) + " D F_e = (" + n(m.E) + " + " +
                               n(m.shared_experts) + ") \\cdot " +
                               times({m.gated ? 3.0 : 2.0, m.D, m.F_expert > 0 ? m.F_expert : m.F})
                         : mats(m) + "DF = " + times({m.gated ? 3.0 : 2.0, m.D, m.F});
-  sheet.add("params_mlp_layer",
-            is_moe(m) ? "MLP of one MoE layer: every routed and shared expert"
-                      : std::string("MLP of one layer (") + (m.gated ? "gated: " : "plain: ") +
-                            mats(m) + " matrices of D x F)",
-            mlp + " = " + q(p.mlp_layer, "params"), p.mlp_layer, "params");
+  sheet.add(
+      "params_mlp_layer",
+      is_moe(m) ? "MLP of one MoE layer: every routed and shared expert"
+                : std::string("MLP of one layer (") + (m.gated ? "gated: " : "plain: ") + mats(m) +
+                      " matrices of D x F)",
+      [&] { return std::string(mlp + " = " + q(p.mlp_layer, "params")); }, p.mlp_layer, "params");
 }
 
 void add_model_params(const Setup& s, Sheet& sheet) {
   const Model& m = s.model;
   const ParamCounts& p = s.params;
   sheet.add("params_attention", "Attention projections, all layers",
-            "L \\cdot P_\\text{attn} = " + times({m.L, p.attention_layer}) + " = " +
-                q(p.attention, "params"),
+            [&] {
+              return std::string("L \\cdot P_\\text{attn} = " + times({m.L, p.attention_layer}) +
+                                 " = " + q(p.attention, "params"));
+            },
             p.attention, "params", {"params_attention_layer"});
   std::string mlp = "L \\cdot P_\\text{mlp} = " + times({m.L, p.mlp_layer});
   if (is_moe(m) && m.dense_layers > 0) {
@@ -65,40 +69,54 @@ void add_model_params(const Setup& s, Sheet& sheet) {
           "DF + (L - L_d) P_\\text{mlp} = " + times({m.dense_layers, p.mlp_dense_layer}) + " + " +
           times({p.moe_layers, p.mlp_layer});
   }
-  sheet.add("params_mlp", "MLPs, all layers", mlp + " = " + q(p.mlp, "params"), p.mlp, "params",
+  sheet.add("params_mlp", "MLPs, all layers",
+            [&] { return std::string(mlp + " = " + q(p.mlp, "params")); }, p.mlp, "params",
             {"params_mlp_layer"});
   if (is_moe(m)) {
-    sheet.add("params_router", "Routers: E x D in each MoE layer",
-              "(L - L_d) E D = " + times({p.moe_layers, m.E, m.D}) + " = " + q(p.router, "params"),
-              p.router, "params");
+    sheet.add(
+        "params_router", "Routers: E x D in each MoE layer",
+        [&] {
+          return std::string("(L - L_d) E D = " + times({p.moe_layers, m.E, m.D}) + " = " +
+                             q(p.router, "params"));
+        },
+        p.router, "params");
   } else {
     sheet.set("params_router", Value::of(0.0));
   }
-  sheet.add("params_embedding",
-            m.tied ? "Embedding, tied: one V x D matrix in and out"
-                   : "Embedding and unembedding, untied: two V x D matrices",
-            std::string(m.tied ? "VD = " : "2VD = ") + times({m.tied ? 1.0 : 2.0, m.V, m.D}) +
-                " = " + q(p.embedding, "params"),
-            p.embedding, "params");
+  sheet.add(
+      "params_embedding",
+      m.tied ? "Embedding, tied: one V x D matrix in and out"
+             : "Embedding and unembedding, untied: two V x D matrices",
+      [&] {
+        return std::string(std::string(m.tied ? "VD = " : "2VD = ") +
+                           times({m.tied ? 1.0 : 2.0, m.V, m.D}) + " = " +
+                           q(p.embedding, "params"));
+      },
+      p.embedding, "params");
   std::string norm =
       "L n D" + std::string(is_mla(m) ? " + L (C_q + C_{kv})" : "") + (m.final_norm ? " + D" : "") +
       " = " + times({m.L, m.norms_per_layer, m.D}) +
       (is_mla(m) ? " + " + n(m.L) + " \\cdot (" + n(m.q_rank) + " + " + n(m.kv_rank) + ")" : "") +
       (m.final_norm ? " + " + n(m.D) : "");
-  sheet.add("params_norm",
-            "Norm weights: n = " + format_number(m.norms_per_layer) + " D-wide norms per layer" +
-                (m.final_norm ? ", and a final one" : ""),
-            norm + " = " + q(p.norm, "params"), p.norm, "params");
+  sheet.add(
+      "params_norm",
+      "Norm weights: n = " + format_number(m.norms_per_layer) + " D-wide norms per layer" +
+          (m.final_norm ? ", and a final one" : ""),
+      [&] { return std::string(norm + " = " + q(p.norm, "params")); }, p.norm, "params");
   std::vector<std::string> parts = {"params_embedding", "params_attention", "params_mlp",
                                     "params_norm"};
   if (is_moe(m)) parts.push_back("params_router");
   std::string router = is_moe(m) ? " + P_\\text{router}" : "";
   std::string router_n = is_moe(m) ? " + " + n(p.router) : "";
-  sheet.add("params", "Total parameters",
-            "P = P_\\text{emb} + P_\\text{attn} + P_\\text{mlp}" + router +
-                " + P_\\text{norm} = " + n(p.embedding) + " + " + n(p.attention) + " + " +
-                n(p.mlp) + router_n + " + " + n(p.norm) + " = " + q(p.total, "params"),
-            p.total, "params", parts);
+  sheet.add(
+      "params", "Total parameters",
+      [&] {
+        return std::string("P = P_\\text{emb} + P_\\text{attn} + P_\\text{mlp}" + router +
+                           " + P_\\text{norm} = " + n(p.embedding) + " + " + n(p.attention) +
+                           " + " + n(p.mlp) + router_n + " + " + n(p.norm) + " = " +
+                           q(p.total, "params"));
+      },
+      p.total, "params", parts);
   std::string active = "P_\\text{active} = P = " + q(p.active, "params");
   if (is_moe(m)) {
     active = "P - P_\\text{mlp} + (L - L_d)(k + E_s) P_\\text{expert} + L_d P_\\text{dense} = " +
@@ -109,14 +127,18 @@ void add_model_params(const Setup& s, Sheet& sheet) {
   sheet.add("params_active",
             is_moe(m) ? "Parameters one token uses: its k routed experts and the shared ones"
                       : "Parameters one token uses: all of them (dense)",
-            active, p.active, "params", {"params"});
+            [&] { return std::string(active); }, p.active, "params", {"params"});
   sheet.add("attention_param_fraction", "Attention's share of the parameters",
-            "\\frac{P_\\text{attn}}{P} = \\frac{" + n(p.attention) + "}{" + n(p.total) +
-                "} = " + n(p.attention / p.total),
+            [&] {
+              return std::string("\\frac{P_\\text{attn}}{P} = \\frac{" + n(p.attention) + "}{" +
+                                 n(p.total) + "} = " + n(p.attention / p.total));
+            },
             p.attention / p.total, "", {"params_attention", "params"});
   sheet.add("mlp_param_fraction", "The MLPs' share of the parameters",
-            "\\frac{P_\\text{mlp}}{P} = \\frac{" + n(p.mlp) + "}{" + n(p.total) +
-                "} = " + n(p.mlp / p.total),
+            [&] {
+              return std::string("\\frac{P_\\text{mlp}}{P} = \\frac{" + n(p.mlp) + "}{" +
+                                 n(p.total) + "} = " + n(p.mlp / p.total));
+            },
             p.mlp / p.total, "", {"params_mlp", "params"});
 }
 
@@ -126,10 +148,18 @@ void add_params(const Setup& s, Sheet& sheet) {
   const Model& m = s.model;
   sheet.set("attention", Value::of(to_string(attention_kind(m))));
   double G = m.N / m.K;
-  sheet.add("G", "Query heads per key/value head",
-            "G = \\frac{N}{K} = \\frac{" + n(m.N) + "}{" + n(m.K) + "} = " + n(G), G, "");
-  sheet.add("tokens", "Tokens per step",
-            "BT = " + times({s.B, s.T}) + " = " + q(s.B * s.T, "tokens"), s.B * s.T, "tokens");
+  sheet.add(
+      "G", "Query heads per key/value head",
+      [&] {
+        return std::string("G = \\frac{N}{K} = \\frac{" + n(m.N) + "}{" + n(m.K) + "} = " + n(G));
+      },
+      G, "");
+  sheet.add(
+      "tokens", "Tokens per step",
+      [&] {
+        return std::string("BT = " + times({s.B, s.T}) + " = " + q(s.B * s.T, "tokens"));
+      },
+      s.B * s.T, "tokens");
   add_layer_params(s, sheet);
   add_model_params(s, sheet);
 }
@@ -147,14 +177,20 @@ Forward add_forward(const Setup& s, Sheet& sheet) {
   const Model& m = s.model;
   const ParamCounts& p = s.params;
   Forward f;
-  f.mlp = sheet.add("flops_mlp", "MLP FLOPs per token, forward: 2 per weight used",
-                    "2 (P_\\text{mlp,active} + P_\\text{router}) = 2 \\cdot (" + n(p.mlp_active) +
-                        " + " + n(p.router) + ") = " + q(2 * (p.mlp_active + p.router), "FLOP"),
-                    2 * (p.mlp_active + p.router), "FLOP", {"params_active"});
-  f.projections = sheet.add(
-      "flops_projections", "Attention projection FLOPs per token, forward",
-      "2 P_\\text{attn} = " + times({2, p.attention}) + " = " + q(2 * p.attention, "FLOP"),
-      2 * p.attention, "FLOP", {"params_attention"});
+  f.mlp =
+      sheet.add("flops_mlp", "MLP FLOPs per token, forward: 2 per weight used",
+                [&] {
+                  return std::string("2 (P_\\text{mlp,active} + P_\\text{router}) = 2 \\cdot (" +
+                                     n(p.mlp_active) + " + " + n(p.router) +
+                                     ") = " + q(2 * (p.mlp_active + p.router), "FLOP"));
+                },
+                2 * (p.mlp_active + p.router), "FLOP", {"params_active"});
+  f.projections = sheet.add("flops_projections", "Attention projection FLOPs per token, forward",
+                            [&] {
+                              return std::string("2 P_\\text{attn} = " + times({2, p.attention}) +
+                                                 " = " + q(2 * p.attention, "FLOP"));
+                            },
+                            2 * p.attention, "FLOP", {"params_attention"});
   double c = s.causal ? 0.5 : 1;
   f.attention = c * s.T * dot_per_key(m);
   std::string half = s.causal ? "\\tfrac{1}{2} \\cdot " : "";
@@ -162,17 +198,23 @@ Forward add_forward(const Setup& s, Sheet& sheet) {
                         ? half + "2 T N (2H + R) L = " + half + times({2, s.T, m.N}) + " \\cdot (" +
                               n(2 * m.H) + " + " + n(m.rope_dim) + ") \\cdot " + n(m.L)
                         : half + "4 T N H L = " + half + times({4, s.T, m.N, m.H, m.L});
-  sheet.add("flops_attention",
-            std::string("Dot-product attention FLOPs per token, forward: QK and AV over T keys") +
-                (s.causal ? ", half of them under a causal mask" : ""),
-            dot + " = " + q(f.attention, "FLOP"), f.attention, "FLOP");
-  f.unembed = sheet.add("flops_unembed", "Unembedding FLOPs per token, forward",
-                        "2DV = " + times({2, m.D, m.V}) + " = " + q(2 * m.D * m.V, "FLOP"),
-                        2 * m.D * m.V, "FLOP");
+  sheet.add(
+      "flops_attention",
+      std::string("Dot-product attention FLOPs per token, forward: QK and AV over T keys") +
+          (s.causal ? ", half of them under a causal mask" : ""),
+      [&] { return std::string(dot + " = " + q(f.attention, "FLOP")); }, f.attention, "FLOP");
+  f.unembed = sheet.add(
+      "flops_unembed", "Unembedding FLOPs per token, forward",
+      [&] {
+        return std::string("2DV = " + times({2, m.D, m.V}) + " = " + q(2 * m.D * m.V, "FLOP"));
+      },
+      2 * m.D * m.V, "FLOP");
   f.total = f.mlp + f.projections + f.attention + f.unembed;
   sheet.add("flops_forward", "Forward FLOPs per token (the input embedding is a lookup: no FLOPs)",
-            n(f.mlp) + " + " + n(f.projections) + " + " + n(f.attention) + " + " + n(f.unembed) +
-                " = " + q(f.total, "FLOP"),
+            [&] {
+              return std::string(n(f.mlp) + " + " + n(f.projections) + " + " + n(f.attention) +
+                                 " + " + n(f.unembed) + " = " + q(f.total, "FLOP"));
+            },
             f.total, "FLOP",
             {"flops_mlp", "flops_projections", "flops_attention", "flops_unembed"});
   return f;
@@ -199,20 +241,29 @@ double recomputed(const Setup& s, const Forward& f, std::string& what) {
 void add_crossovers(Sheet& sheet, const Forward& f, double T) {
   double per_T = f.attention / T;
   sheet.add("attention_ratio", "Dot-product attention FLOPs over the matmuls' (MLP, projections)",
-            "\\frac{" + n(f.attention) + "}{" + n(f.mlp) + " + " + n(f.projections) +
-                "} = " + n(f.attention / (f.mlp + f.projections)),
+            [&] {
+              return std::string("\\frac{" + n(f.attention) + "}{" + n(f.mlp) + " + " +
+                                 n(f.projections) +
+                                 "} = " + n(f.attention / (f.mlp + f.projections)));
+            },
             f.attention / (f.mlp + f.projections), "",
             {"flops_attention", "flops_mlp", "flops_projections"});
   double layers = f.attention + f.mlp + f.projections;
   sheet.add("attention_share", "Dot-product attention's share of the layers' FLOPs",
-            "\\frac{" + n(f.attention) + "}{" + n(f.attention) + " + " + n(f.mlp) + " + " +
-                n(f.projections) + "} = " + n(f.attention / layers),
+            [&] {
+              return std::string("\\frac{" + n(f.attention) + "}{" + n(f.attention) + " + " +
+                                 n(f.mlp) + " + " + n(f.projections) +
+                                 "} = " + n(f.attention / layers));
+            },
             f.attention / layers, "", {"flops_attention", "flops_mlp", "flops_projections"});
   auto cross = [&](const std::string& output, const std::string& label, double flops,
                    const std::string& name) {
     sheet.add(output, label,
-              "T^* = \\frac{" + name + "}{\\text{attention FLOPs per key}} = \\frac{" + n(flops) +
-                  "}{" + n(per_T) + "} = " + q(flops / per_T, "tokens"),
+              [&] {
+                return std::string("T^* = \\frac{" + name +
+                                   "}{\\text{attention FLOPs per key}} = \\frac{" + n(flops) +
+                                   "}{" + n(per_T) + "} = " + q(flops / per_T, "tokens"));
+              },
               flops / per_T, "tokens", {"flops_attention", "flops_mlp", "flops_projections"});
   };
   cross("crossover_matmuls", "Context where attention FLOPs overtake the MLPs' and projections'",
@@ -229,26 +280,37 @@ void add_flops(const Setup& s, Sheet& sheet) {
   Forward f = add_forward(s, sheet);
   sheet.add("flops_backward",
             "Backward FLOPs per token: 2x forward (gradients of weights and inputs)",
-            "2 \\cdot " + n(f.total) + " = " + q(2 * f.total, "FLOP"), 2 * f.total, "FLOP",
-            {"flops_forward"});
-  double training = sheet.add("flops_training", "Training FLOPs per token: forward + backward",
-                              "3 \\cdot " + n(f.total) + " = " + q(3 * f.total, "FLOP"),
-                              3 * f.total, "FLOP", {"flops_forward"});
+            [&] { return std::string("2 \\cdot " + n(f.total) + " = " + q(2 * f.total, "FLOP")); },
+            2 * f.total, "FLOP", {"flops_forward"});
+  double training = sheet.add(
+      "flops_training", "Training FLOPs per token: forward + backward",
+      [&] { return std::string("3 \\cdot " + n(f.total) + " = " + q(3 * f.total, "FLOP")); },
+      3 * f.total, "FLOP", {"flops_forward"});
   double active = s.params.active;
   sheet.add("flops_6p", "The rule of thumb: 6 x active parameters per token",
-            "6 P_\\text{active} = " + times({6, active}) + " = " + q(6 * active, "FLOP"),
+            [&] {
+              return std::string("6 P_\\text{active} = " + times({6, active}) + " = " +
+                                 q(6 * active, "FLOP"));
+            },
             6 * active, "FLOP", {"params_active"});
   std::string what;
   double extra = recomputed(s, f, what);
-  double remat = sheet.add("flops_training_remat",
-                           "Training FLOPs per token with remat " + s.remat + ": recompute " + what,
-                           n(training) + " + " + n(extra) + " = " + q(training + extra, "FLOP"),
-                           training + extra, "FLOP", {"flops_training"});
+  double remat = sheet.add(
+      "flops_training_remat",
+      "Training FLOPs per token with remat " + s.remat + ": recompute " + what,
+      [&] {
+        return std::string(n(training) + " + " + n(extra) + " = " + q(training + extra, "FLOP"));
+      },
+      training + extra, "FLOP", {"flops_training"});
   double tokens = s.B * s.T;
   auto step = [&](const std::string& output, const std::string& label, double per_token,
                   const std::string& from) {
-    sheet.add(output, label, times({per_token, tokens}) + " = " + q(per_token * tokens, "FLOP"),
-              per_token * tokens, "FLOP", {from, "tokens"});
+    sheet.add(
+        output, label,
+        [&] {
+          return std::string(times({per_token, tokens}) + " = " + q(per_token * tokens, "FLOP"));
+        },
+        per_token * tokens, "FLOP", {from, "tokens"});
   };
   step("flops_step_forward", "Forward FLOPs for the B T tokens of a step", f.total,
        "flops_forward");

@@ -25,17 +25,23 @@ void add_kv(const Setup& s, Sheet& sheet) {
   std::string latex = mla ? "L (C_{kv} + R) b_{kv} = " + n(m.L) + " \\cdot (" + n(m.kv_rank) +
                                 " + " + n(m.rope_dim) + ") \\cdot " + n(s.kv)
                           : "2 L K H b_{kv} = " + times({2, m.L, m.K, m.H, s.kv});
-  sheet.add("kv_bytes_per_token",
-            mla ? "KV cache per token: the key/value latent and the RoPE key, every layer"
-                : "KV cache per token: a key and a value of K heads, every layer",
-            latex + " = " + q(per_token, "B"), per_token, "B");
+  sheet.add(
+      "kv_bytes_per_token",
+      mla ? "KV cache per token: the key/value latent and the RoPE key, every layer"
+          : "KV cache per token: a key and a value of K heads, every layer",
+      [&] { return std::string(latex + " = " + q(per_token, "B")); }, per_token, "B");
   sheet.add("kv_bytes_per_sequence", "KV cache of one sequence of S tokens",
-            "S \\cdot " + n(per_token) + " = " + times({s.S, per_token}) + " = " +
-                q(per_token * s.S, "B"),
+            [&] {
+              return std::string("S \\cdot " + n(per_token) + " = " + times({s.S, per_token}) +
+                                 " = " + q(per_token * s.S, "B"));
+            },
             per_token * s.S, "B", {"kv_bytes_per_token"});
   sheet.add("kv_cache_bytes", "KV cache of the batch",
-            "B \\cdot " + n(per_token * s.S) + " = " + times({s.B, per_token * s.S}) + " = " +
-                q(per_token * s.S * s.B, "B"),
+            [&] {
+              return std::string("B \\cdot " + n(per_token * s.S) + " = " +
+                                 times({s.B, per_token * s.S}) + " = " +
+                                 q(per_token * s.S * s.B, "B"));
+            },
             per_token * s.S * s.B, "B", {"kv_bytes_per_sequence"});
 }
 
@@ -111,48 +117,67 @@ void add_activations(const Setup& s, Sheet& sheet) {
   for (const Policy& p : policies) {
     double bytes = p.width * tokens * s.a;
     sheet.add(p.output, p.label,
-              p.widths_latex + " \\cdot BT \\cdot b_a = " + times({p.width, tokens, s.a}) + " = " +
-                  q(bytes, "B"),
+              [&] {
+                return std::string(p.widths_latex + " \\cdot BT \\cdot b_a = " +
+                                   times({p.width, tokens, s.a}) + " = " + q(bytes, "B"));
+              },
               bytes, "B", {"tokens"});
     if (p.name == s.remat) chosen = bytes;
   }
   if (s.has_checkpoints) {
     chosen = s.checkpoints * m.D * tokens * s.a;
     sheet.add("act_layer", "Activations per layer: the given checkpoints, each D wide",
-              "c D \\cdot BT \\cdot b_a = " + times({s.checkpoints, m.D, tokens, s.a}) + " = " +
-                  q(chosen, "B"),
+              [&] {
+                return std::string(
+                    "c D \\cdot BT \\cdot b_a = " + times({s.checkpoints, m.D, tokens, s.a}) +
+                    " = " + q(chosen, "B"));
+              },
               chosen, "B", {"tokens"});
   } else {
     std::string policy_output = "act_layer_" + s.remat;
     std::replace(policy_output.begin(), policy_output.end(), '-', '_');
-    sheet.add("act_layer", "Activations per layer under remat " + s.remat, q(chosen, "B"), chosen,
-              "B", {policy_output});
+    sheet.add("act_layer", "Activations per layer under remat " + s.remat,
+              [&] { return std::string(q(chosen, "B")); }, chosen, "B", {policy_output});
   }
   sheet.add("activation_bytes", "Activations saved, all layers",
-            "L \\cdot " + n(chosen) + " = " + times({m.L, chosen}) + " = " + q(m.L * chosen, "B"),
+            [&] {
+              return std::string("L \\cdot " + n(chosen) + " = " + times({m.L, chosen}) + " = " +
+                                 q(m.L * chosen, "B"));
+            },
             m.L * chosen, "B", {"act_layer"});
 }
 
 void add_training_state(const Setup& s, Sheet& sheet) {
   double P = s.params.total;
   double weights =
-      sheet.add("weight_bytes", "Weights", "P b_w = " + times({P, s.w}) + " = " + q(P * s.w, "B"),
+      sheet.add("weight_bytes", "Weights",
+                [&] {
+                  return std::string("P b_w = " + times({P, s.w}) + " = " + q(P * s.w, "B"));
+                },
                 P * s.w, "B", {"params"});
   double grads =
       sheet.add("gradient_bytes", "Gradients, one per weight in its format",
-                "P b_w = " + times({P, s.w}) + " = " + q(P * s.w, "B"), P * s.w, "B", {"params"});
+                [&] {
+                  return std::string("P b_w = " + times({P, s.w}) + " = " + q(P * s.w, "B"));
+                },
+                P * s.w, "B", {"params"});
   double opt = P * s.optimizer_states * s.opt;
   sheet.add("optimizer_bytes",
             "Optimizer state: " + s.optimizer + " keeps " + format_number(s.optimizer_states) +
                 " values per parameter",
-            "P s b_o = " + times({P, s.optimizer_states, s.opt}) + " = " + q(opt, "B"), opt, "B",
-            {"params"});
+            [&] {
+              return std::string("P s b_o = " + times({P, s.optimizer_states, s.opt}) + " = " +
+                                 q(opt, "B"));
+            },
+            opt, "B", {"params"});
   double acts = sheet.number("activation_bytes");
   double total = weights + grads + opt + acts;
-  sheet.add(
-      "training_bytes", "Training memory: weights, gradients, optimizer state, activations",
-      n(weights) + " + " + n(grads) + " + " + n(opt) + " + " + n(acts) + " = " + q(total, "B"),
-      total, "B", {"weight_bytes", "gradient_bytes", "optimizer_bytes", "activation_bytes"});
+  sheet.add("training_bytes", "Training memory: weights, gradients, optimizer state, activations",
+            [&] {
+              return std::string(n(weights) + " + " + n(grads) + " + " + n(opt) + " + " + n(acts) +
+                                 " = " + q(total, "B"));
+            },
+            total, "B", {"weight_bytes", "gradient_bytes", "optimizer_bytes", "activation_bytes"});
 }
 
 }  // namespace

@@ -32,11 +32,20 @@ struct Setup {
 // Outputs by name and the worked steps in the order they were added.
 class Sheet {
  public:
+  // explain false: the numbers only, so no steps are kept (sweeps, the numbers-only path).
+  explicit Sheet(bool explain = true) : explain_(explain) {}
+  bool explain() const { return explain_; }
   void set(const std::string& output, Value value) { values_[output] = std::move(value); }
   void table(const std::string& name, Table table) { tables_[name] = std::move(table); }
-  // A numeric output and the step that computes it.
-  double add(const std::string& output, const std::string& label, const std::string& latex,
-             double value, const std::string& unit, std::vector<std::string> depends = {});
+  // A numeric output and the step that computes it. `latex()` builds the step's formula, only
+  // when explaining: the numbers-only path skips the formatting of every number in it.
+  template <class Latex>
+  double add(const std::string& output, const std::string& label, Latex&& latex, double value,
+             const std::string& unit, std::vector<std::string> depends = {}) {
+    values_[output] = Value::of(value);
+    if (explain_) steps_.push_back({label, latex(), value, unit, output, std::move(depends)});
+    return value;
+  }
   double number(const std::string& output) const;
   // The outputs and tables in the schema's order (none for one never set) and the steps.
   // Every output of the schema: its value, or none where the sheet has none.
@@ -46,6 +55,7 @@ class Sheet {
   std::map<std::string, Value> values_;
   std::map<std::string, Table> tables_;
   std::vector<Step> steps_;
+  bool explain_ = true;
 };
 
 // The remat policies, in the order the schema lists them.

@@ -46,28 +46,35 @@ void add_mlp(const Setup& s, Sheet& sheet, double critical) {
   std::string latex;
   double prefill = mlp_intensity(s, s.B * s.T, latex);
   sheet.add("mlp_intensity_prefill",
-            "MLP intensity in prefill and training: n = BT tokens per weight read", latex, prefill,
-            "FLOP/B", {"tokens"});
+            "MLP intensity in prefill and training: n = BT tokens per weight read",
+            [&] { return std::string(latex); }, prefill, "FLOP/B", {"tokens"});
   double decode = mlp_intensity(s, s.B, latex);
-  sheet.add("mlp_intensity_decode", "MLP intensity in decode: n = B tokens (one per sequence)",
-            latex, decode, "FLOP/B");
+  sheet.add(
+      "mlp_intensity_decode", "MLP intensity in decode: n = B tokens (one per sequence)",
+      [&] { return std::string(latex); }, decode, "FLOP/B");
   sheet.set("mlp_bound_prefill", Value::of(bound(prefill, critical)));
   sheet.set("mlp_bound_decode", Value::of(bound(decode, critical)));
   double dense = critical * s.w / 2;
   sheet.add("mlp_critical_tokens",
             "Tokens for a dense MLP to be compute-bound (tokens much less than D, F)",
-            "\\frac{2n}{b_w} > I_\\text{crit} \\iff n > \\frac{" + n(critical) + " \\cdot " +
-                n(s.w) + "}{2} = " + q(dense, "tokens"),
+            [&] {
+              return std::string("\\frac{2n}{b_w} > I_\\text{crit} \\iff n > \\frac{" +
+                                 n(critical) + " \\cdot " + n(s.w) +
+                                 "}{2} = " + q(dense, "tokens"));
+            },
             dense, "tokens", {"critical_intensity"});
   if (m.E > 0) {
     double moe = dense * m.E / m.experts_per_token;
     sheet.add("moe_critical_tokens",
               "Tokens for the experts to be compute-bound: every expert's weights are read, each "
               "token uses k",
-              "\\frac{2 k n}{b_w E} > I_\\text{crit} \\iff n > \\frac{I_\\text{crit} b_w}{2} "
-              "\\cdot \\frac{E}{k} = " +
-                  n(dense) + " \\cdot \\frac{" + n(m.E) + "}{" + n(m.experts_per_token) +
-                  "} = " + q(moe, "tokens"),
+              [&] {
+                return std::string(
+                    "\\frac{2 k n}{b_w E} > I_\\text{crit} \\iff n > \\frac{I_\\text{crit} b_w}{2} "
+                    "\\cdot \\frac{E}{k} = " +
+                    n(dense) + " \\cdot \\frac{" + n(m.E) + "}{" + n(m.experts_per_token) +
+                    "} = " + q(moe, "tokens"));
+              },
               moe, "tokens", {"mlp_critical_tokens"});
   }
 }
@@ -82,32 +89,47 @@ void add_attention(const Setup& s, Sheet& sheet, double critical) {
   sheet.add("attention_intensity_prefill",
             "Attention intensity in prefill: FLOPs 4BT^2NH over bytes b_a 2BTNH (Q, O) + b_kv "
             "2BTKH (K, V)",
-            "\\frac{" + cl + "2 T G}{b_a G + b_{kv}} = \\frac{" + cl + times({2, s.T, G}) + "}{" +
-                times({s.a, G}) + " + " + n(s.kv) + "} = " + q(prefill, "FLOP/B"),
+            [&] {
+              return std::string("\\frac{" + cl + "2 T G}{b_a G + b_{kv}} = \\frac{" + cl +
+                                 times({2, s.T, G}) + "}{" + times({s.a, G}) + " + " + n(s.kv) +
+                                 "} = " + q(prefill, "FLOP/B"));
+            },
             prefill, "FLOP/B", {"G"});
   double decode = 2 * s.S * G / (s.a * G + s.kv * s.S);
   sheet.add("attention_intensity_decode",
             "Attention intensity in decode: one query token over S keys (T = 1)",
-            "\\frac{2 S G}{b_a G + b_{kv} S} = \\frac{" + times({2, s.S, G}) + "}{" +
-                times({s.a, G}) + " + " + times({s.kv, s.S}) + "} = " + q(decode, "FLOP/B"),
+            [&] {
+              return std::string("\\frac{2 S G}{b_a G + b_{kv} S} = \\frac{" + times({2, s.S, G}) +
+                                 "}{" + times({s.a, G}) + " + " + times({s.kv, s.S}) +
+                                 "} = " + q(decode, "FLOP/B"));
+            },
             decode, "FLOP/B", {"G"});
   double critical_T = critical * (s.a * G + s.kv) / (2 * c * G);
   sheet.add("attention_critical_T", "Prefill length above which attention is compute-bound",
-            "T > \\frac{I_\\text{crit} (b_a G + b_{kv})}{" + std::string(s.causal ? "" : "2 ") +
-                "G} = \\frac{" + n(critical) + " \\cdot (" + times({s.a, G}) + " + " + n(s.kv) +
-                ")}{" + times({2 * c, G}) + "} = " + q(critical_T, "tokens"),
+            [&] {
+              return std::string("T > \\frac{I_\\text{crit} (b_a G + b_{kv})}{" +
+                                 std::string(s.causal ? "" : "2 ") + "G} = \\frac{" + n(critical) +
+                                 " \\cdot (" + times({s.a, G}) + " + " + n(s.kv) + ")}{" +
+                                 times({2 * c, G}) + "} = " + q(critical_T, "tokens"));
+            },
             critical_T, "tokens", {"critical_intensity", "G"});
   double limit = 2 * G / s.kv;
   sheet.add("attention_decode_limit", "Decode attention's intensity as S grows",
-            "\\lim_{S \\to \\infty} \\frac{2 S G}{b_a G + b_{kv} S} = \\frac{2G}{b_{kv}} = "
-            "\\frac{" +
-                times({2, G}) + "}{" + n(s.kv) + "} = " + q(limit, "FLOP/B"),
+            [&] {
+              return std::string(
+                  "\\lim_{S \\to \\infty} \\frac{2 S G}{b_a G + b_{kv} S} = \\frac{2G}{b_{kv}} = "
+                  "\\frac{" +
+                  times({2, G}) + "}{" + n(s.kv) + "} = " + q(limit, "FLOP/B"));
+            },
             limit, "FLOP/B", {"G"});
   if (limit > critical) {
     double critical_S = critical * s.a * G / (2 * G - critical * s.kv);
     sheet.add(
         "attention_critical_S", "Context above which decode attention is compute-bound",
-        "S > \\frac{I_\\text{crit} b_a G}{2G - I_\\text{crit} b_{kv}} = " + q(critical_S, "tokens"),
+        [&] {
+          return std::string("S > \\frac{I_\\text{crit} b_a G}{2G - I_\\text{crit} b_{kv}} = " +
+                             q(critical_S, "tokens"));
+        },
         critical_S, "tokens", {"critical_intensity", "attention_decode_limit"});
   }
   sheet.set("attention_bound_prefill", Value::of(bound(prefill, critical)));
@@ -120,7 +142,8 @@ void add_roofline(const Setup& s, Sheet& sheet) {
   double critical = s.peak_flops / s.hbm_bandwidth;
   Step step = critical_intensity_step("Critical intensity of the chip (" + s.compute_dtype + ")",
                                       s.peak_flops, s.hbm_bandwidth);
-  sheet.add(step.output, step.label, step.latex, step.value, step.unit);
+  sheet.add(
+      step.output, step.label, [&] { return std::string(step.latex); }, step.value, step.unit);
   add_mlp(s, sheet, critical);
   add_attention(s, sheet, critical);
   sheet.set("peak_flops", Value::of(s.peak_flops));
