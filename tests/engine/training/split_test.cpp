@@ -141,7 +141,8 @@ TEST_CASE("named splits: the book's four on 16x16x16, each against the batch", "
   CHECK(cell(t, 77, "t_comms").number == Approx(4 * 4.096e8 * 8192 / (512 * 1.8e11)));
   // Without splits: pure FSDP, pure TP and the powers of two either side of X_opt =
   // sqrt(1048576 / 32768 * 2 * 4096) = 512, which is one of them.
-  const Table& d = table(split({{"shape", text("16x16x16")}, {"B", num(1048576)}}), "times");
+  const Calculation plain = split({{"shape", text("16x16x16")}, {"B", num(1048576)}});
+  const Table& d = table(plain, "times");
   CHECK(d.rows.size() == 3 * 26);
   CHECK(cell(d, 52, "split").text == "512 x 8");
 }
