@@ -115,7 +115,7 @@ test('authoring mistakes fail the build with file and line', async () => {
     ['# T\n\n{{roofline.time}}\n', /^chapters\/x\.md:3: \{\{roofline\.time\}\}: roofline has no output "time"; its outputs are t_compute, /],
     ['# T\n\nx\ny {{roofline.t_compute bytes=-5}}\n', 'chapters/x.md:4: {{roofline.t_compute bytes=-5}}: bytes must be > 0, got -5'],
     ['# T\n\n{{roofline.t_compute | bogus}}\n', 'chapters/x.md:3: {{roofline.t_compute | bogus}}: unknown format "bogus"; use si, sci, int, num, raw'],
-    ['# T\n\n::chart roofline\n', 'chapters/x.md:3: unknown directive "::chart"; use ::calculator, ::plot, ::exercise, ::systolic-sim, ::chip-table, ::slice, ::my-chip, ::sharding, ::sharded-matmul, ::collective-sim, ::transformer, ::model-config, ::pipeline, ::training-search, ::training-budget, ::training-split'],
+    ['# T\n\n::chart roofline\n', 'chapters/x.md:3: unknown directive "::chart"; use ::calculator, ::plot, ::exercise, ::systolic-sim, ::chip-table, ::slice, ::my-chip, ::sharding, ::sharded-matmul, ::collective-sim, ::transformer, ::model-config, ::pipeline, ::training-search, ::training-budget, ::training-split, ::training-plan'],
     ['# T\n\n::calculator transformer\n', 'chapters/x.md:3: ::calculator: the transformer calculator has its own element: use ::transformer key=value ...'],
     ['# T\n\n::transformer K=12\n', 'chapters/x.md:3: ::transformer: K must divide N (64), got 12'],
     ['# T\n\n{{model.Q model=llama-3-70b}}\n', /^chapters\/x\.md:3: \{\{model\.Q model=llama-3-70b\}\}: models have no field "Q"; use L, D, F, /],

@@ -116,3 +116,20 @@ test('a text table keeps its columns aligned when a cell holds µs (two bytes, o
   assert.match(rows[1], /^ {2}2 chips +32 chips +2 axes +1 axes +93\.2 µs +4\.37 ms/);
   for (const row of rows) assert.match([...row].slice(column).join(''), /^\d[\d.]* (s|ms|µs) /, row);
 });
+
+test('training-plan --text: the planner\'s outputs, then its by-pods table with a column per field', () => {
+  const r = run('--text', 'calc', 'training-plan', 'model=book-mlp', 'F=30000', 'B=2097152');
+  assert.equal(r.code, 0);
+  // 2,097,152 / (8960 x 2550^2 / (2 x 30000)) = 2.16: two pods of 8960 chips.
+  assert.match(r.out, /^pods_at_mixed +2\.1597\d* pods$/m);
+  assert.match(r.out, /^pods_recommended +2 pods$/m);
+  assert.match(r.out, /^pods_mesh +2-way DP over DCN x 1024-way FSDP \(256 data x 4 sequence\) x 8-way TP on 16384 of 17920 chips$/m);
+  const lines = r.out.split('\n');
+  const head = lines.indexOf('by_pods:') + 1;
+  assert.match(lines[head], /^ {2}Pods +Chips +Tokens per pod +Tokens per chip +FSDP holds +Mix holds +DCN holds +Bound +FSDP X +TP Y +Recommended/);
+  const bound = lines[head].indexOf('Bound');
+  const rows = lines.slice(head + 1, head + 5);
+  assert.deepEqual(rows.map((row) => row.slice(bound).split(/ {2,}/)[0]),
+    ['compute with FSDP+TP', 'compute with FSDP+TP', 'ICI-bound', 'ICI-bound']);
+  assert.match(rows[1], /^ {2}2 pods +17920 chips +1\.05e6 tokens +117 tokens +no +yes +yes +compute with FSDP\+TP +1024 chips +8 chips +yes/);
+});

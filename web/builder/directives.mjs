@@ -17,7 +17,7 @@ import { collectiveSweepPlotHTML, collectiveSimDirective } from './directives/co
 import { rooflinePlotHTML, batchSweepPlotHTML } from './directives/roofline.mjs';
 import { transformerDirective, modelConfigDirective } from './directives/transformer.mjs';
 import { declarativeShadow } from '../runtime/core/sheets.js';
-import { pipelineDirective, trainingSearchDirective, trainingBudgetDirective, trainingSplitDirective } from './directives/training.mjs';
+import { pipelineDirective, trainingSearchDirective, trainingBudgetDirective, trainingSplitDirective, trainingPlanDirective } from './directives/training.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 // A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.
@@ -73,6 +73,7 @@ const HANDLERS = {
   'training-search': trainingSearchDirective,
   'training-budget': trainingBudgetDirective,
   'training-split': trainingSplitDirective,
+  'training-plan': trainingPlanDirective,
 };
 
 // Returns { markdown, blocks }: markdown with placeholders, blocks[i] the HTML of the i-th.

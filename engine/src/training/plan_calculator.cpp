@@ -3,8 +3,10 @@
 // the mesh, and a worked step for every number.
 #include <cmath>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "plan_parts.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
 #include "scalebook/training/plan.h"
@@ -63,47 +65,54 @@ OutputSpec text(const char* name, const char* description, const char* label) {
   return {name, "", description, true, label};
 }
 
+std::vector<OutputSpec> outputs() {
+  std::vector<OutputSpec> list = {
+      num("sequences", "sequences", "B / T: the most chips whole-sequence FSDP can use",
+          "Sequences"),
+      text("whole_sequences", "question 1: are there as many sequences as chips (yes/no)",
+           "Whole sequences for every chip"),
+      num("tokens_per_chip", "tokens", "B / N, every chip", "Tokens per chip"),
+      num("alpha", "FLOP/B", "C / W_ici: the chip's ICI intensity", "alpha"),
+      num("critical_batch", "tokens", "alpha / M_X: FSDP's tokens per chip", "FSDP threshold"),
+      text("fsdp_ok", "question 2: FSDP with sequence sharding compute-bound (yes/no)",
+           "FSDP compute-bound"),
+      num("mixed_batch", "tokens", "alpha^2 / (M_X M_Y F): mixed FSDP + TP's tokens per chip",
+          "Mixed threshold"),
+      num("mixed_ratio", "", "sqrt((B / N) / mixed threshold): compute over communication",
+          "Mixed margin"),
+      text("mixed_ok", "question 3: mixed FSDP + TP compute-bound (yes/no)", "Mixed compute-bound"),
+      num("x_opt", "chips", "sqrt(B / F * M_X / M_Y * N): the best FSDP degree in a pod", "X_opt"),
+      num("y_opt", "chips", "N / X_opt: the TP degree that goes with it", "Y_opt"),
+      num("max_tp", "chips", "M_Y F / alpha: the largest TP degree that stays compute-bound",
+          "TP limit"),
+      num("tokens_per_slice", "tokens", "B / pods", "Tokens per pod"),
+      num("dcn_batch", "tokens", "C / W_dcn: the tokens per pod DP over DCN needs",
+          "DCN threshold"),
+      text("dcn_ok", "DP over DCN compute-bound (yes/no; yes for one pod)", "DCN compute-bound"),
+      num("chips_used", "chips", "the mesh's chips: the largest power of two in each pod",
+          "Chips used"),
+      num("fsdp_degree", "chips",
+          "X_opt rounded to a power of two (every chip used when FSDP "
+          "alone is compute-bound)",
+          "FSDP degree"),
+      num("tp_degree", "chips", "the chips used in a pod over the FSDP degree", "TP degree"),
+      num("data_degree", "chips", "FSDP's split over whole sequences", "Data degree"),
+      num("sequence_degree", "chips", "FSDP's split of each sequence", "Sequence degree"),
+      text("tp_ok", "the TP degree within its limit (yes/no)", "TP within its limit"),
+      text("mesh", "the recommended mesh", "Mesh")};
+  for (OutputSpec& o : plan_parts::pods_outputs()) list.push_back(std::move(o));
+  return list;
+}
+
 const Schema& schema() {
   static const Schema s{
       "training-plan",
-      "chapter 6's sharding decision: can whole-sequence FSDP use every chip, is FSDP with "
-      "sequence sharding compute-bound, is mixed FSDP + TP, and the mesh that follows",
+      "the sharding decision: can whole-sequence FSDP use every chip, is FSDP with sequence "
+      "sharding compute-bound, is mixed FSDP + TP, the mesh that follows, and how many pods of "
+      "this size the batch keeps compute-bound",
       inputs(),
-      {num("sequences", "sequences", "B / T: the most chips whole-sequence FSDP can use",
-           "Sequences"),
-       text("whole_sequences", "question 1: are there as many sequences as chips (yes/no)",
-            "Whole sequences for every chip"),
-       num("tokens_per_chip", "tokens", "B / N, every chip", "Tokens per chip"),
-       num("alpha", "FLOP/B", "C / W_ici: the chip's ICI intensity", "alpha"),
-       num("critical_batch", "tokens", "alpha / M_X: FSDP's tokens per chip", "FSDP threshold"),
-       text("fsdp_ok", "question 2: FSDP with sequence sharding compute-bound (yes/no)",
-            "FSDP compute-bound"),
-       num("mixed_batch", "tokens", "alpha^2 / (M_X M_Y F): mixed FSDP + TP's tokens per chip",
-           "Mixed threshold"),
-       num("mixed_ratio", "", "sqrt((B / N) / mixed threshold): compute over communication",
-           "Mixed margin"),
-       text("mixed_ok", "question 3: mixed FSDP + TP compute-bound (yes/no)",
-            "Mixed compute-bound"),
-       num("x_opt", "chips", "sqrt(B / F * M_X / M_Y * N): the best FSDP degree in a pod", "X_opt"),
-       num("y_opt", "chips", "N / X_opt: the TP degree that goes with it", "Y_opt"),
-       num("max_tp", "chips", "M_Y F / alpha: the largest TP degree that stays compute-bound",
-           "TP limit"),
-       num("tokens_per_slice", "tokens", "B / pods", "Tokens per pod"),
-       num("dcn_batch", "tokens", "C / W_dcn: the tokens per pod DP over DCN needs",
-           "DCN threshold"),
-       text("dcn_ok", "DP over DCN compute-bound (yes/no; yes for one pod)", "DCN compute-bound"),
-       num("chips_used", "chips", "the mesh's chips: the largest power of two in each pod",
-           "Chips used"),
-       num("fsdp_degree", "chips",
-           "X_opt rounded to a power of two (every chip used when FSDP "
-           "alone is compute-bound)",
-           "FSDP degree"),
-       num("tp_degree", "chips", "the chips used in a pod over the FSDP degree", "TP degree"),
-       num("data_degree", "chips", "FSDP's split over whole sequences", "Data degree"),
-       num("sequence_degree", "chips", "FSDP's split of each sequence", "Sequence degree"),
-       text("tp_ok", "the TP degree within its limit (yes/no)", "TP within its limit"),
-       text("mesh", "the recommended mesh", "Mesh")},
-      {}};
+      outputs(),
+      {plan_parts::pods_table()}};
   return s;
 }
 
@@ -244,6 +253,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   out.set_text("tp_ok", yes(p.tp_ok));
   out.set_text("mesh", p.mesh);
   if (out.explain()) out.steps(steps(q, p));
+  plan_parts::report_pods(q, plan_pods(q), out);
   return std::nullopt;
 }
 

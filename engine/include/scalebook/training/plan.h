@@ -18,11 +18,26 @@
 // they go (the data degree: the largest power of two dividing a pod's sequences, at most X)
 // and the parts of a sequence (the sequence degree, which must divide T).
 //
+// The planner (plan_pods). Pods of one size, N_pod = chips / slices, take the batch as data
+// parallelism over DCN. Neither threshold depends on the number of pods k, so each binds at a
+// pod count of its own:
+//   FSDP alone:  B / (k N_pod) >= alpha / M_X          until k = B / (N_pod alpha / M_X)
+//   mixed:       B / (k N_pod) >= alpha^2 / (M_X M_Y F) until k = B / (N_pod alpha^2 / (M_X M_Y F))
+//   DCN:         B / k >= C / W_dcn                     until k = B / (C / W_dcn)
+// A pod is compute-bound inside when FSDP alone or the mix is (the mix needs fewer tokens
+// unless F is small), so the recommended count is the largest whole k at most
+// min(max(k_fsdp, k_mixed), k_dcn) over which the batch's sequences split evenly and whose mesh
+// cuts a sequence evenly, capped at kMaxPods; at least 1, flagged when even one pod binds.
+// The by-pods table runs k = 1, 2, 4, ... to the first power of two at least four times the
+// recommended count (the recommended count joins it when not a power of two), skipping counts
+// the sequences do not split over.
+//
 // Where this departs from the book: the book stops at the pod's 8192 chips without saying why;
 // here that is the power-of-two rule, stated. Sequence sharding's exchange of keys and values
 // in attention is not costed, as the book does not cost it.
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "scalebook/core/status.h"
 #include "scalebook/training/training.h"
@@ -70,10 +85,35 @@ struct TrainingPlan {
   std::string mesh;
 };
 
+// One row of the by-pods table: the plan for k pods of the request's pod size.
+struct PodsRow {
+  double pods = 0, chips = 0, tokens_per_pod = 0, tokens_per_chip = 0;
+  bool fsdp_ok = false, mixed_ok = false, dcn_ok = true;
+  std::string bound;  // compute with FSDP, compute with FSDP+TP, ICI-bound, DCN-bound
+  double fsdp = 1, tp = 1;
+  bool recommended = false;
+};
+
+// The most pods the planner considers: the slices input's own bound.
+constexpr double kMaxPods = 1e5;
+
+struct PodsPlan {
+  double chips_per_pod = 0;          // N_pod
+  double at_fsdp = 0, at_mixed = 0;  // pods at which each in-pod threshold binds
+  double at_dcn = 0;                 // the DCN threshold's; 0 without DCN bandwidth
+  double limit = 0;                  // min(max(at_fsdp, at_mixed), at_dcn)
+  double recommended = 1;            // whole pods
+  bool ok = false;                   // both thresholds hold at the recommended count
+  TrainingPlan plan;                 // the mesh for the recommended count
+  std::vector<PodsRow> rows;
+};
+
 // The request's errors, naming the field (chips, slices, B, M_X, ...), or none.
 std::optional<Error> check_plan(const PlanRequest& q);
 // Answers the questions for a request check_plan accepts.
 TrainingPlan plan_training(const PlanRequest& q);
+// The planner over pod counts, for a request check_plan accepts.
+PodsPlan plan_pods(const PlanRequest& q);
 
 // The `training-plan` calculator (plan_calculator.cpp).
 Calculator training_plan_calculator();

@@ -1,0 +1,17 @@
+#pragma once
+// Internal to the training-plan calculator: the planner's outputs, its by-pods table and its
+// worked steps (plan_pods_report.cpp), kept apart from the single-count questions.
+#include <vector>
+
+#include "scalebook/core/result_builder.h"
+#include "scalebook/core/schema.h"
+#include "scalebook/training/plan.h"
+
+namespace scalebook::plan_parts {
+
+std::vector<OutputSpec> pods_outputs();
+TableSpec pods_table();
+// Sets pods_outputs() and the by_pods table, in schema order, and their steps when explaining.
+void report_pods(const PlanRequest& q, const PodsPlan& pp, ResultBuilder& out);
+
+}  // namespace scalebook::plan_parts
