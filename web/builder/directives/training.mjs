@@ -11,6 +11,7 @@ import { calculatorHTML } from '../../runtime/core/render.js';
 import { searchExtrasHTML } from '../../runtime/training/search-view.js';
 import { budgetBarsHTML } from '../../runtime/training/budget-view.js';
 import { splitExtrasHTML } from '../../runtime/training/split-view.js';
+import { explorerExtrasHTML } from '../../runtime/training/explorer-view.js';
 
 export function pipelineDirective(ctx, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::pipeline key=value ...`);
@@ -60,3 +61,7 @@ export const trainingSearchDirective = calculatorWithExtras('training-search',
 export const trainingBudgetDirective = calculatorWithExtras('training-budget', (result) => budgetBarsHTML(result));
 // Chapter 5's FSDP x TP optimizer, with its heat strip and its two plots.
 export const trainingSplitDirective = calculatorWithExtras('training-split', (result) => splitExtrasHTML(result));
+
+// What a ::calculator NAME element draws after its form, by calculator: chapter 5's explorer
+// (the training calculator) adds the layer's boxes and the step's collectives in order.
+export const CALCULATOR_EXTRAS = { training: (result) => explorerExtrasHTML(result) };

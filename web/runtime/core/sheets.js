@@ -15,6 +15,7 @@ import { BANDWIDTH_CSS } from '../collectives/bandwidth-css.js';
 import { PIPELINE_CSS } from '../training/pipeline-css.js';
 import { SEARCH_CSS } from '../training/search-css.js';
 import { SPLIT_CSS } from '../training/split-css.js';
+import { EXPLORER_CSS } from '../training/explorer-css.js';
 
 export const SHEETS = {
   shadow: SHADOW_CSS,
@@ -29,6 +30,7 @@ export const SHEETS = {
   pipeline: PIPELINE_CSS,
   search: SEARCH_CSS,
   split: SPLIT_CSS,
+  explorer: EXPLORER_CSS,
 };
 
 // The sheets of each element's shadow root, by tag; any other element takes `shadow` alone.
@@ -49,6 +51,7 @@ const ELEMENT_SHEETS = {
   'sb-training-search': ['shadow', 'search'],
   'sb-training-budget': ['shadow', 'search'],
   'sb-training-split': ['shadow', 'split'],
+  'sb-training': ['shadow', 'explorer'],
 };
 export const sheetsOf = (tag) => ELEMENT_SHEETS[tag] ?? ['shadow'];
 
