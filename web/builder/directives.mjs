@@ -17,7 +17,7 @@ import { collectiveSweepPlotHTML, collectiveSimDirective } from './directives/co
 import { rooflinePlotHTML, batchSweepPlotHTML } from './directives/roofline.mjs';
 import { transformerDirective, modelConfigDirective } from './directives/transformer.mjs';
 import { declarativeShadow } from '../runtime/core/sheets.js';
-import { pipelineDirective, trainingSearchDirective, trainingBudgetDirective, trainingSplitDirective, trainingPlanDirective } from './directives/training.mjs';
+import { pipelineDirective, trainingSearchDirective, trainingBudgetDirective, trainingSplitDirective, trainingPlanDirective, CALCULATOR_EXTRAS } from './directives/training.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 // A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.
@@ -45,7 +45,9 @@ function calculatorDirective(ctx, args, fail) {
   for (const [key, value] of Object.entries(values)) {
     attributes.push(` ${attributeName(key)}="${escapeHtml(value)}"`);
   }
-  const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips() });
+  // An element that draws more after the form (the training explorer) gets it at build time too.
+  const extras = Object.hasOwn(CALCULATOR_EXTRAS, name) ? CALCULATOR_EXTRAS[name](result, values) : '';
+  const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips() }) + extras;
   return `<sb-${name}${attributes.join('')}>${declarativeShadow(`sb-${name}`, inner)}</sb-${name}>`;
 }
 

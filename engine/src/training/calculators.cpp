@@ -245,7 +245,10 @@ std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& o
   if (std::optional<Error> bad = evaluate_training(c, k.layout, k.memo, s)) return bad;
   set_outputs(c, k.layout, s, out);
   set_run_outputs(in, c, s, out);
+  training_parts::set_layer_outputs(c, k.layout, out);
   out.table("collectives", collectives_table(k.layout, s));
+  out.table("strategies", training_parts::strategies_table(c, k.layout, s));
+  out.table("arrays", training_parts::layer_arrays_table(c, k.layout));
   if (out.explain()) out.steps(training_parts::training_steps({&c, &k.layout, &s, model->name}));
   return std::nullopt;
 }

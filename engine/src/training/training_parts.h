@@ -31,6 +31,14 @@ Result<const Chip*> torus_chip_of(const ResolvedInputs& in, const std::string& w
 // remat, optimizer, offload, split_sequences); the number inputs are the caller's.
 Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip);
 
+// Chapter 5's explorer (training_explorer.cpp): the book's layer In, W_in, W_out, Out as the
+// layout shards it (the sharding_* and local_* outputs, the arrays table) and the chapter's
+// table of the four strategies for one layer with the reader's numbers.
+void set_layer_outputs(const TrainingConfig& c, const TrainingLayout& layout, ResultBuilder& out);
+Table layer_arrays_table(const TrainingConfig& c, const TrainingLayout& layout);
+Table strategies_table(const TrainingConfig& c, const TrainingLayout& layout,
+                       const TrainingStep& s);
+
 // What the steps need beyond the step itself.
 struct Explained {
   const TrainingConfig* config;

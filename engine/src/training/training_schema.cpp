@@ -217,6 +217,18 @@ std::vector<OutputSpec> outputs() {
              "the run's length: its steps at this step time, or its model FLOPs at the assumed "
              "MFU over every chip",
              "Run length"),
+      {"sharding_in", "", "the layer's input in chapter 3's notation, for this layout", true,
+       "In sharding"},
+      {"sharding_w_in", "", "the up-projection W_in[D, F] in chapter 3's notation", true,
+       "W_in sharding"},
+      {"sharding_w_out", "", "the down-projection W_out[F, D] in chapter 3's notation", true,
+       "W_out sharding"},
+      {"sharding_out", "", "the layer's output in chapter 3's notation", true, "Out sharding"},
+      {"local_in", "", "the input's shape on one chip, tokens of one slice's step", true,
+       "In per chip"},
+      {"local_w_in", "", "W_in's shape on one chip", true, "W_in per chip"},
+      {"local_w_out", "", "W_out's shape on one chip", true, "W_out per chip"},
+      {"local_out", "", "the output's shape on one chip", true, "Out per chip"},
   };
 }
 
@@ -235,6 +247,48 @@ std::vector<OutputSpec> collective_columns() {
   };
 }
 
+// The book's summary table for the reader's B, D, F, X and Y (training_explorer.cpp).
+std::vector<OutputSpec> strategy_columns() {
+  return {
+      {"strategy", "", "DP, FSDP, TP, or FSDP + TP", true, "Strategy"},
+      {"chips", "chips", "chips it splits the layer over: X (dp x fsdp x ep), Y (tp) or XY", false,
+       "Chips"},
+      {"flops_forward", "FLOP", "forward FLOPs of one layer on one chip, 4BDF over the chips",
+       false, "Forward FLOPs"},
+      {"flops_backward", "FLOP", "backward FLOPs of one layer on one chip, 8BDF over the chips",
+       false, "Backward FLOPs"},
+      {"bytes_forward", "B",
+       "bytes the forward pass's collectives move per layer (an AllReduce counts twice)", false,
+       "Forward comms"},
+      {"bytes_backward", "B", "bytes the backward pass's collectives move per layer", false,
+       "Backward comms"},
+      {"t_compute_forward", "s", "forward FLOPs / C", false, "Forward compute"},
+      {"t_comm_forward", "s",
+       "forward bytes / (M W_ici) on the strategy's axes; FSDP's and TP's at once, the longer",
+       false, "Forward comm time"},
+      {"t_compute_backward", "s", "backward FLOPs / C", false, "Backward compute"},
+      {"t_comm_backward", "s", "backward bytes / (M W_ici), as forward", false,
+       "Backward comm time"},
+      {"ratio", "", "compute over communication time, the smaller of the two passes", false,
+       "Compute / comms"},
+      {"bound", "", "compute when the ratio is at least 1, else ici", true, "Bound"},
+  };
+}
+
+// The book's layer on one chip for the explorer's picture (training_explorer.cpp).
+std::vector<OutputSpec> array_columns() {
+  return {
+      {"array", "", "In, W_in, W_out or Out", true, "Array"},
+      {"rows", "", "its first dimension", true, "Rows"},
+      {"cols", "", "its second dimension", true, "Columns"},
+      {"shape", "", "its whole shape in one slice", true, "Whole shape"},
+      {"row_shards", "", "pieces its first dimension is cut into", false, "Row shards"},
+      {"col_shards", "", "pieces its second dimension is cut into", false, "Column shards"},
+      {"copies", "chips", "chips of the slice that hold each piece", false, "Copies"},
+      {"bytes", "B", "bytes of it on one chip", false, "Bytes per chip"},
+  };
+}
+
 }  // namespace
 
 const Schema& training_schema() {
@@ -245,7 +299,12 @@ const Schema& training_schema() {
       "against HBM, the bound, and the chapter's thresholds",
       inputs(),
       outputs(),
-      {{"collectives", "every collective of one step on one chip", collective_columns()}}};
+      {{"collectives", "every collective of one step on one chip", collective_columns()},
+       {"strategies",
+        "the chapter's four strategies for one layer with this B, D, F, X and Y, forward and "
+        "backward",
+        strategy_columns()},
+       {"arrays", "the book's layer on one chip of a slice", array_columns()}}};
   return s;
 }
 

@@ -12,6 +12,7 @@ import { searchExtrasHTML } from '../../runtime/training/search-view.js';
 import { budgetBarsHTML } from '../../runtime/training/budget-view.js';
 import { splitExtrasHTML } from '../../runtime/training/split-view.js';
 import { planExtrasHTML } from '../../runtime/training/plan-view.js';
+import { explorerExtrasHTML } from '../../runtime/training/explorer-view.js';
 
 export function pipelineDirective(ctx, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::pipeline key=value ...`);
@@ -63,3 +64,7 @@ export const trainingBudgetDirective = calculatorWithExtras('training-budget', (
 export const trainingSplitDirective = calculatorWithExtras('training-split', (result) => splitExtrasHTML(result));
 // The sharding decision and the multi-pod planner, with tokens per chip plotted against pods.
 export const trainingPlanDirective = calculatorWithExtras('training-plan', (result) => planExtrasHTML(result));
+
+// What a ::calculator NAME element draws after its form, by calculator: chapter 5's explorer
+// (the training calculator) adds the layer's boxes and the step's collectives in order.
+export const CALCULATOR_EXTRAS = { training: (result) => explorerExtrasHTML(result) };

@@ -143,14 +143,17 @@ export function tableRowsHTML(table, rows) {
 const LONG_TABLE = 24;
 
 // Each table the schema declares, under its description, in a box that scrolls sideways on a
-// phone rather than widening the page.
-function tablesHTML(schema, result) {
+// phone rather than widening the page. Each box's name carries the element's first few given
+// inputs, so two of the same calculator on a page name their tables apart.
+function tablesHTML(schema, result, values) {
+  const given = Object.entries(values ?? {}).filter(([, v]) => v !== '' && v !== undefined && v !== null).slice(0, 3)
+    .map(([k, v]) => `${k} ${v}`).join(', ');
   return (schema.tables ?? []).map((table) => {
     const head = table.columns.map((c) => `<th scope="col" title="${escapeHTML(c.description)}">${escapeHTML(c.label || c.name)}` +
       `${c.unit ? ` <span class="unit">(${escapeHTML(c.unit)})</span>` : ''}</th>`).join('');
     const title = escapeHTML(table.description.replace(/^./, (ch) => ch.toUpperCase()));
     const rows = result?.[table.name];
-    const box = `<div class="table-box" tabindex="0" role="region" aria-label="${escapeHTML(table.description)}">` +
+    const box = `<div class="table-box" tabindex="0" role="region" aria-label="${escapeHTML(given ? `${table.description} (${given})` : table.description)}">` +
       `<table class="result-table" data-table="${escapeHTML(table.name)}"><thead><tr>${head}</tr></thead>` +
       `<tbody>${tableRowsHTML(table, rows)}</tbody></table></div>`;
     // A long table (a plot's numbers) folds away under its title rather than fill the page.
@@ -171,5 +174,5 @@ export function calculatorHTML({ schema, values = {}, result = null, error = nul
   return `<form class="sb-calc" data-calculator="${escapeHTML(schema.name)}" novalidate>` +
     `<p class="desc">${escapeHTML(schema.description)}</p>${groups.join('')}` +
     `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
-    `${outputsHTML(schema, result, Boolean(error) || !result)}${tablesHTML(schema, result)}</form>`;
+    `${outputsHTML(schema, result, Boolean(error) || !result)}${tablesHTML(schema, result, values)}</form>`;
 }

@@ -16,6 +16,7 @@ import { PIPELINE_CSS } from '../training/pipeline-css.js';
 import { SEARCH_CSS } from '../training/search-css.js';
 import { SPLIT_CSS } from '../training/split-css.js';
 import { PLAN_CSS } from '../training/plan-css.js';
+import { EXPLORER_CSS } from '../training/explorer-css.js';
 
 export const SHEETS = {
   shadow: SHADOW_CSS,
@@ -31,6 +32,7 @@ export const SHEETS = {
   search: SEARCH_CSS,
   split: SPLIT_CSS,
   plan: PLAN_CSS,
+  explorer: EXPLORER_CSS,
 };
 
 // The sheets of each element's shadow root, by tag; any other element takes `shadow` alone.
@@ -52,6 +54,7 @@ const ELEMENT_SHEETS = {
   'sb-training-budget': ['shadow', 'search'],
   'sb-training-split': ['shadow', 'split'],
   'sb-training-plan': ['shadow', 'plan'],
+  'sb-training': ['shadow', 'explorer'],
 };
 export const sheetsOf = (tag) => ELEMENT_SHEETS[tag] ?? ['shadow'];
 

@@ -1,7 +1,8 @@
-// <sb-training>: chapter 5's explorer, the training calculator's form with its collectives
-// table. A link may load a layout into it (?load=ID&shape=...#ID, as the search's rows do).
-import { SbCalculator } from '../core/sb-calculator.js';
+// <sb-training>: chapter 5's explorer, the training calculator's form with its tables, then the
+// book's layer drawn for the layout and the step's collectives in order (explorer-view.js),
+// redrawn with every result. A link may load a layout into it (?load=ID&shape=...#ID, as the
+// search's rows do).
+import { calculatorWithExtras } from '../core/sb-calculator-extras.js';
+import { explorerExtrasHTML } from './explorer-view.js';
 
-export class SbTraining extends SbCalculator {
-  static calculator = 'training';
-}
+export class SbTraining extends calculatorWithExtras('training', explorerExtrasHTML) {}

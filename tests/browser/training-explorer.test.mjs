@@ -1,0 +1,92 @@
+// Chapter 5's explorer as a reader uses it: the static page already draws the layer's four
+// boxes with their notation, the strategies table and the step's collectives in order; moving
+// tensor parallelism to another axis redraws the boxes and changes the table. Screenshots at
+// two widths in both schemes. The chapter's explorer trains LLaMA 3 70B (D = 8192, F = 28672,
+// 64 heads) on a 16x16x8 v5p slice, FSDP over X, Y (256 chips) and TP over Z (8), B = 4194304.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { start, SHOTS } from './harness.mjs';
+
+let site;
+before(async () => { site = await start(); });
+after(async () => { await site?.stop(); });
+
+const HOST = 'sb-training#explorer';
+const notation = (el, array) => el.locator(`[data-array="${array}"] [data-sharding]`).textContent();
+const local = (el, array) => el.locator(`[data-array="${array}"] [data-local]`).textContent();
+const strategyCell = (el, strategy, column) => el.locator('table[data-table="strategies"] tbody tr')
+  .filter({ has: el.page().locator(`td[data-column="strategy"]:text-is("${strategy}")`) })
+  .locator(`td[data-column="${column}"]`).textContent();
+
+test('the static page shows the layer, the strategies and the step in order before any script', async () => {
+  const page = await site.browser.newPage({ javaScriptEnabled: false });
+  await page.goto(`${site.base}/05-training.html`);
+  const el = page.locator(HOST);
+  // In[B_XY, D_Z]: B / 256 = 16384 tokens, D / 8 = 1024; W_in[D_XY, F_Z]: 8192 / 256 = 32, 28672 / 8 = 3584.
+  assert.equal(await notation(el, 'In'), 'In[B_XY, D_Z]');
+  assert.equal(await local(el, 'In'), '[16384, 1024]');
+  assert.equal(await notation(el, 'W_in'), 'W_in[D_XY, F_Z]');
+  assert.equal(await local(el, 'W_in'), '[32, 3584]');
+  assert.equal(await notation(el, 'W_out'), 'W_out[F_Z, D_XY]');
+  assert.equal(await notation(el, 'Out'), 'Out[B_XY, D_Z]');
+  // TP on 8 chips: F M_Y W / (Y C) = 28672 / (8 x 2550) = 1.41, compute-bound.
+  assert.equal(await strategyCell(el, 'TP', 'chips'), '8 chips');
+  assert.equal(await strategyCell(el, 'TP', 'ratio'), '1.41');
+  assert.equal(await strategyCell(el, 'TP', 'bound'), 'compute');
+  // The phases in order, forward first; TP's AllGather of In is on the critical path, in words.
+  const phases = await el.locator('.algorithm > li').evaluateAll((items) => items.map((li) => li.dataset.phase));
+  assert.deepEqual(phases, ['forward', 'backward']);
+  const gather = el.locator('[data-phase="forward"] li.comm').filter({ hasText: 'AllGather of In[B_XY, D_Z]' });
+  assert.equal(await gather.getAttribute('data-critical'), 'yes');
+  assert.match(await gather.textContent(), /^critical path AllGather of In\[B_XY, D_Z\] over Z \(TP\)/);
+  const weights = el.locator('[data-phase="forward"] li.comm').first();
+  assert.match(await weights.textContent(), /^overlaps compute AllGather of layer weights over X, Y \(FSDP\)/);
+  await page.close();
+});
+
+test('moving TP to Y redraws the boxes and the strategies table; a bad axis shows its error', async () => {
+  const { page, errors } = await site.open('05-training.html');
+  const el = page.locator(HOST);
+  await el.scrollIntoViewIfNeeded();
+  await page.waitForFunction((h) => document.querySelector(h)?.result, HOST);
+  // fsdp_axes emptied takes the axes TP leaves; with TP on Y that is X and Z.
+  await el.locator('input[name="fsdp_axes"]').fill('');
+  await el.locator('input[name="tp_axes"]').fill('Y');
+  await page.waitForFunction((h) => document.querySelector(h).shadowRoot
+    .querySelector('[data-array="In"] [data-sharding]').textContent === 'In[B_XZ, D_Y]', HOST);
+  // In[B_XZ, D_Y]: B / 128 = 32768 tokens, D / 16 = 512; W_in[D_XZ, F_Y]: 8192 / 128 = 64, 28672 / 16 = 1792.
+  assert.equal(await local(el, 'In'), '[32768, 512]');
+  assert.equal(await notation(el, 'W_in'), 'W_in[D_XZ, F_Y]');
+  assert.equal(await local(el, 'W_in'), '[64, 1792]');
+  // TP on 16 chips: 28672 / (16 x 2550) = 0.703, now communication-bound.
+  assert.equal(await strategyCell(el, 'TP', 'chips'), '16 chips');
+  assert.equal(await strategyCell(el, 'TP', 'ratio'), '0.703');
+  assert.equal(await strategyCell(el, 'TP', 'bound'), 'ici');
+  const gather = el.locator('[data-phase="forward"] li.comm').filter({ hasText: 'AllGather of In[B_XZ, D_Y]' });
+  assert.match(await gather.textContent(), /^critical path AllGather of In\[B_XZ, D_Y\] over Y \(TP\)/);
+  // An axis the slice lacks: the engine's message beside the field, the boxes kept as they were.
+  await el.locator('input[name="tp_axes"]').fill('W');
+  await page.waitForFunction((h) => document.querySelector(h).shadowRoot.querySelector('[data-error-for="tp_axes"]').textContent !== '', HOST);
+  assert.equal(await el.locator('[data-error-for="tp_axes"]').textContent(), 'tp_axes must name axes of the slice (X, Y, Z), got "W"');
+  assert.equal(await notation(el, 'In'), 'In[B_XZ, D_Y]');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the explorer at 1280 and 390 px, light and dark, stays within a phone\'s width', async () => {
+  for (const scheme of ['light', 'dark']) {
+    for (const width of [1280, 390]) {
+      const page = await site.browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
+      await page.goto(`${site.base}/05-training.html`);
+      await page.waitForFunction((h) => document.querySelector(h)?.result, HOST);
+      const extras = page.locator(`${HOST} [data-explorer]`);
+      await extras.scrollIntoViewIfNeeded();
+      const box = await extras.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= width, `the explorer's pictures fit ${width} px: ${JSON.stringify(box)}`);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= width);
+      await extras.screenshot({ path: path.join(SHOTS, `training-explorer-${width}-${scheme}.png`) });
+      await page.close();
+    }
+  }
+});

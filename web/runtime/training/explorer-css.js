@@ -1,0 +1,31 @@
+// <sb-training>'s additions to the calculator sheet (chapter 5's explorer): the layer's four
+// boxes and the step's collectives in order. The held piece is solid against faint ones (a
+// difference of lightness, not of hue), and the critical path is marked in words and a border.
+export const EXPLORER_CSS = `
+.explorer-extras { margin-top: 0.75rem; }
+.explorer-extras .caption { color: var(--_muted); font-size: 0.9rem; margin: 0.3rem 0 0.6rem; }
+.layer-boxes { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.75rem 1rem; }
+.layer-array { margin: 0; min-width: 0; }
+.layer-array figcaption { margin-bottom: 0.2rem; }
+.notation, .phase-steps code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; overflow-wrap: anywhere; }
+.notation { font-weight: 600; }
+svg.layer-box { display: block; width: 100%; max-width: 18rem; height: auto; font-family: var(--_font); font-size: 12px; }
+.layer-box .dim { fill: var(--_muted); }
+.layer-box .piece { fill: var(--_accent); fill-opacity: 0.12; stroke: var(--_bg); stroke-width: 1; }
+.layer-box .piece.held { fill-opacity: 1; }
+.layer-box .outline { fill: none; stroke: var(--_fg); stroke-width: 1.5; }
+.array-facts { margin: 0.3rem 0 0; font-size: 0.85rem; }
+.array-facts div { display: grid; grid-template-columns: 8.5rem 1fr; gap: 0.4rem; }
+.array-facts dt { color: var(--_muted); }
+.array-facts dt::after { content: ':'; }
+.array-facts dd { margin: 0; overflow-wrap: anywhere; }
+.algorithm { padding-left: 1.4rem; margin: 0.3rem 0; }
+.phase { margin-bottom: 0.5rem; }
+.phase-title { font-weight: 600; }
+.phase-steps { padding-left: 1.4rem; margin: 0.2rem 0; }
+.comm { margin: 0.25rem 0; line-height: 1.5; }
+.path-mark { display: inline-block; font-size: 0.8rem; font-weight: 600; padding: 0 0.45rem; border-radius: 999px; white-space: nowrap; }
+.path-mark.critical { border: 2px solid var(--_comm); color: var(--_fg); }
+.path-mark.overlapped { border: 1px dashed var(--_muted); color: var(--_muted); font-weight: 400; }
+.algo-empty { color: var(--_muted); font-style: italic; }
+`;

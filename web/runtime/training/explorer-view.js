@@ -1,0 +1,115 @@
+// <sb-training>'s pictures after the calculator form (chapter 5's explorer): the book's layer
+// In, W_in, W_out, Out as four boxes cut into the layout's shards, each under its sharding in
+// chapter 3's notation and its shape on one chip; then the step's collectives in the order the
+// algorithm runs them, each marked on or off the critical path in words. Pure: runs in the
+// builder and the browser; every number and every piece of notation is the engine's (the
+// training result's sharding_*, local_* outputs and its arrays and collectives tables).
+import { formatValue, si } from '../core/format.js';
+import { escapeHTML as esc } from '../core/escape.js';
+
+const KEYS = { In: 'in', W_in: 'w_in', W_out: 'w_out', Out: 'out' };
+// Past this many pieces along a side the lines would merge: the box shows this many bands.
+export const MAX_BANDS = 16;
+const BOX = { left: 22, top: 20, width: 176, height: 112 };
+const OPS = { 'all-gather': 'AllGather', 'reduce-scatter': 'ReduceScatter', 'all-reduce': 'AllReduce', 'all-to-all': 'AllToAll', send: 'Send' };
+const PHASES = [
+  ['forward', 'Forward pass'],
+  ['backward', 'Backward pass'],
+  ['step', 'Once a step, after the backward pass'],
+];
+
+function arrayBoxSVG(row, label) {
+  const rows = Math.min(row.row_shards, MAX_BANDS);
+  const cols = Math.min(row.col_shards, MAX_BANDS);
+  const w = BOX.width / cols;
+  const h = BOX.height / rows;
+  const parts = [];
+  for (let i = 0; i < rows; ++i) {
+    for (let j = 0; j < cols; ++j) {
+      const held = i === 0 && j === 0;
+      parts.push(`<rect class="piece${held ? ' held' : ''}" x="${(BOX.left + j * w).toFixed(2)}" y="${(BOX.top + i * h).toFixed(2)}" ` +
+        `width="${w.toFixed(2)}" height="${h.toFixed(2)}"/>`);
+    }
+  }
+  const W = BOX.left + BOX.width + 4;
+  const H = BOX.top + BOX.height + 4;
+  return `<svg class="layer-box" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(label)}">` +
+    `<text class="dim" x="${BOX.left + BOX.width / 2}" y="13" text-anchor="middle">${esc(row.cols)} →</text>` +
+    `<text class="dim" x="12" y="${BOX.top + BOX.height / 2}" text-anchor="middle" transform="rotate(-90 12 ${BOX.top + BOX.height / 2})">${esc(row.rows)} →</text>` +
+    `${parts.join('')}<rect class="outline" x="${BOX.left}" y="${BOX.top}" width="${BOX.width}" height="${BOX.height}"/></svg>`;
+}
+
+// "cut 16 ways along B" or "whole along D", and the bands note past MAX_BANDS.
+function cutText(dim, shards) {
+  if (shards <= 1) return `whole along ${dim}`;
+  const drawn = shards > MAX_BANDS ? ` (drawn as ${MAX_BANDS} bands)` : '';
+  return `cut ${formatValue(shards, '', 'int')} ways along ${dim}${drawn}`;
+}
+
+function arrayFigureHTML(result, row) {
+  const key = KEYS[row.array];
+  const sharding = String(result[`sharding_${key}`] ?? row.array);
+  const local = String(result[`local_${key}`] ?? '');
+  const copies = row.copies > 1 ? `each piece on ${formatValue(row.copies, '', 'int')} chips` : 'each piece on one chip';
+  const label = `${sharding}: ${cutText(row.rows, row.row_shards)}, ${cutText(row.cols, row.col_shards)}; ` +
+    `one chip holds the solid piece, ${local}`;
+  return `<figure class="layer-array" data-array="${esc(row.array)}">` +
+    `<figcaption><code class="notation" data-sharding>${esc(sharding)}</code></figcaption>${arrayBoxSVG(row, label)}` +
+    '<dl class="array-facts">' +
+    `<div><dt>On one chip</dt><dd data-local>${esc(local)}</dd></div>` +
+    `<div><dt>Whole, in one slice</dt><dd data-shape>${esc(row.shape)}</dd></div>` +
+    `<div><dt>Bytes per chip</dt><dd data-bytes>${esc(si(row.bytes, 'B'))}</dd></div>` +
+    `<div><dt>Pieces</dt><dd data-pieces>${esc(cutText(row.rows, row.row_shards))}, ${esc(cutText(row.cols, row.col_shards))}; ${esc(copies)}</dd></div>` +
+    '</dl></figure>';
+}
+
+// What a collective moves, in the notation of the array it comes from: a gradient is sharded
+// like its array (dOut like Out), so it takes that array's notation with a d in front.
+function movedText(result, tensor) {
+  const base = tensor.startsWith('d') && KEYS[tensor.slice(1)] ? tensor.slice(1) : tensor;
+  const sharding = KEYS[base] ? result[`sharding_${KEYS[base]}`] : undefined;
+  if (typeof sharding !== 'string') return tensor;
+  return base === tensor ? sharding : `d${sharding}`;
+}
+
+function axesText(axes) {
+  return axes === 'DCN' ? 'DCN' : [...String(axes)].join(', ');
+}
+
+function collectiveHTML(result, row) {
+  const critical = row.critical === 'yes';
+  const mark = critical
+    ? '<span class="path-mark critical" data-mark="critical">critical path</span>'
+    : '<span class="path-mark overlapped" data-mark="overlapped">overlaps compute</span>';
+  const count = row.count === 1 ? 'once a step' : `${formatValue(row.count, '', 'num')} times a step`;
+  return `<li class="comm${critical ? ' critical' : ''}" data-critical="${critical ? 'yes' : 'no'}">${mark} ` +
+    `<span class="what"><strong>${esc(OPS[row.op] ?? row.op)}</strong> of <code>${esc(movedText(result, row.tensor))}</code> ` +
+    `over ${esc(axesText(row.axes))} (${esc(row.strategy.toUpperCase())}): ` +
+    `<span data-time>${esc(si(row.time, 's'))}</span>, ${esc(count)}, <span data-total>${esc(si(row.total, 's'))}</span> in all</span></li>`;
+}
+
+function algorithmHTML(result) {
+  const rows = Array.isArray(result.collectives) ? result.collectives : [];
+  if (!rows.length) return '<p class="algo-empty">This layout runs no collectives: every chip trains alone.</p>';
+  const phases = PHASES.map(([phase, title]) => {
+    const items = rows.filter((r) => r.phase === phase);
+    if (!items.length) return '';
+    return `<li class="phase" data-phase="${phase}"><span class="phase-title">${esc(title)}</span>` +
+      `<ol class="phase-steps">${items.map((r) => collectiveHTML(result, r)).join('')}</ol></li>`;
+  });
+  return `<ol class="algorithm">${phases.join('')}</ol>`;
+}
+
+export function explorerExtrasHTML(result) {
+  if (!result || !Array.isArray(result.arrays)) return '<div class="explorer-extras" data-extras data-explorer></div>';
+  const figures = result.arrays.map((row) => arrayFigureHTML(result, row)).join('');
+  return '<div class="explorer-extras" data-extras data-explorer>' +
+    '<h4 class="results">The layer on one chip</h4>' +
+    '<p class="caption">The book’s layer, In · W<sub>in</sub> · W<sub>out</sub> → Out, as this layout cuts it: each box is one ' +
+    'array of one slice, split into its pieces; the solid piece is what one chip holds.</p>' +
+    `<div class="layer-boxes">${figures}</div>` +
+    '<h4 class="results">The step, collective by collective</h4>' +
+    '<p class="caption">In the order the algorithm runs them. Those on the critical path stall the matmuls that need ' +
+    'their result; the others run while the chip computes.</p>' +
+    `${algorithmHTML(result)}</div>`;
+}
