@@ -164,8 +164,7 @@ void report_pods(const PlanRequest& q, const PodsPlan& pp, ResultBuilder& out) {
   out.set_text("pods_mesh", pp.plan.mesh);
   if (out.explain())
     for (Step& s : steps(q, pp)) out.step(std::move(s));
-  Table t;
-  for (const OutputSpec& c : out.schema().tables.front().columns) t.columns.push_back(c.name);
+  Table t = empty_table(out.schema().tables.front());
   for (const PodsRow& r : pp.rows)
     t.rows.push_back({Value::of(r.pods), Value::of(r.chips), Value::of(r.tokens_per_pod),
                       Value::of(r.tokens_per_chip), Value::of(yes(r.fsdp_ok)),
