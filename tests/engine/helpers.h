@@ -36,6 +36,25 @@ inline Error run_error(const std::string& calculator, const Inputs& inputs) {
   return result.error();
 }
 
+// A calculation's table by name, and one cell of a table by row and column name.
+inline const Table& table(const Calculation& calc, const std::string& name) {
+  for (const auto& [key, t] : calc.tables) {
+    if (key == name) return t;
+  }
+  FAIL("no table " << name);
+  static Table none;
+  return none;
+}
+
+inline const Value& cell(const Table& t, std::size_t row, const std::string& column) {
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    if (t.columns[i] == column) return t.rows.at(row).at(i);
+  }
+  FAIL("no column " << column);
+  static Value none;
+  return none;
+}
+
 // An error value with exactly this code, field and message.
 inline void check_error(const Error& e, ErrorCode code, const std::string& field,
                         const std::string& message) {

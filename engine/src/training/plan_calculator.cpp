@@ -15,15 +15,6 @@
 namespace scalebook {
 namespace {
 
-// The training calculator's inputs the plan shares, as it declares them.
-const char* const kShared[] = {"model", "B", "T", "chip", "dtype", "dtype_params"};
-
-bool shared(const InputSpec& spec) {
-  for (const char* name : kShared)
-    if (spec.name == name) return true;
-  return spec.group == InputGroup::override;  // every model field and chip override too
-}
-
 InputSpec count(const char* name, const char* unit, const char* description, Value fallback,
                 double min, double max, const char* label, InputGroup group = InputGroup::main) {
   return labelled({name, InputKind::count, unit, description, std::move(fallback), min, false, max},
@@ -31,17 +22,7 @@ InputSpec count(const char* name, const char* unit, const char* description, Val
 }
 
 std::vector<InputSpec> inputs() {
-  std::vector<InputSpec> list;
-  for (const InputSpec& spec : training_parts::training_schema().inputs) {
-    if (!shared(spec)) continue;
-    list.push_back(spec);
-    // The book's LLaMA 3 batch: 1024 sequences of 4096 tokens.
-    if (spec.name == "B") list.back().default_value = Value::of(4194304.0);
-  }
-  // After the chip, before the dtypes and overrides: the form's main fields in reading order.
-  std::size_t at = 0;
-  while (at < list.size() && list[at].name != "chip") ++at;
-  const std::vector<InputSpec> own = {
+  std::vector<InputSpec> own = {
       count("chips", "chips", "chips in all, every pod together", Value::of(8960.0), 1, 1e7,
             "Chips"),
       count("slices", "pods", "pods (ICI slices) joined by DCN, data parallel across them",
@@ -54,16 +35,14 @@ std::vector<InputSpec> inputs() {
       count("M_Y", "axes", "axes question 3's TP spans (default: one)", Value::none(), 1, 3,
             "TP axes M_Y (question 3)", InputGroup::advanced),
   };
-  list.insert(list.begin() + static_cast<std::ptrdiff_t>(at + 1), own.begin(), own.end());
-  return list;
+  // The book's LLaMA 3 batch: 1024 sequences of 4096 tokens.
+  return training_parts::shared_training_inputs(
+      {"model", "B", "T", "chip", "dtype", "dtype_params"}, {{"B", Value::of(4194304.0)}},
+      std::move(own));
 }
 
-OutputSpec num(const char* name, const char* unit, const char* description, const char* label) {
-  return {name, unit, description, false, label};
-}
-OutputSpec text(const char* name, const char* description, const char* label) {
-  return {name, "", description, true, label};
-}
+constexpr auto num = number_output;
+constexpr auto text = text_output;
 
 std::vector<OutputSpec> outputs() {
   std::vector<OutputSpec> list = {

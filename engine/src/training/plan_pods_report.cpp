@@ -10,12 +10,8 @@
 namespace scalebook::plan_parts {
 namespace {
 
-OutputSpec num(const char* name, const char* unit, const char* description, const char* label) {
-  return {name, unit, description, false, label};
-}
-OutputSpec text(const char* name, const char* description, const char* label) {
-  return {name, "", description, true, label};
-}
+constexpr auto num = number_output;
+constexpr auto text = text_output;
 
 const char* yes(bool b) { return b ? "yes" : "no"; }
 

@@ -59,12 +59,8 @@ std::vector<InputSpec> inputs() {
   return list;
 }
 
-OutputSpec num(const char* name, const char* unit, const char* description, const char* label) {
-  return {name, unit, description, false, label};
-}
-OutputSpec text(const char* name, const char* description, const char* label) {
-  return {name, "", description, true, label};
-}
+constexpr auto num = number_output;
+constexpr auto text = text_output;
 
 std::vector<OutputSpec> config_columns(bool with_why) {
   std::vector<OutputSpec> c = {

@@ -14,30 +14,11 @@
 namespace scalebook {
 namespace {
 
-const char* const kShared[] = {"model", "B", "chip", "dtype", "dtype_params"};
-
-bool shared(const InputSpec& spec) {
-  for (const char* name : kShared)
-    if (spec.name == name) return true;
-  return spec.group == InputGroup::override;
-}
-
 InputSpec count(const char* name, const char* description, const char* label) {
   return labelled({name, InputKind::count, "axes", description, Value::none(), 1, false, 3}, label);
 }
 
 std::vector<InputSpec> inputs() {
-  std::vector<InputSpec> list;
-  for (const InputSpec& spec : training_parts::training_schema().inputs) {
-    if (!shared(spec)) continue;
-    list.push_back(spec);
-    // The chapter's 4x4x4 example: 48,000 tokens.
-    if (spec.name == "B") list.back().default_value = Value::of(48000.0);
-    // The chapter's layer, D = 8192 and F = 4D, unless a preset is chosen.
-    if (spec.name == "model") list.back().default_value = Value::of(training_parts::kBookMlp);
-  }
-  std::size_t at = 0;
-  while (at < list.size() && list[at].name != "chip") ++at;
   InputSpec shape =
       labelled({"shape", InputKind::text, "", "the ICI slice, sizes joined by x; N is its chips",
                 Value::of("4x4x4")},
@@ -49,23 +30,21 @@ std::vector<InputSpec> inputs() {
                                Value::none()},
                               "Named splits", InputGroup::advanced);
   splits.help = "Each X x Y with X Y the slice's chips, separated by spaces or commas; at most 8.";
-  const std::vector<InputSpec> own = {
+  std::vector<InputSpec> own = {
       shape,
       count("M_X", "axes FSDP spans in a mixed split (default: all the slice's axes but one)",
             "FSDP axes M_X"),
       count("M_Y", "axes TP spans in a mixed split (default: one)", "TP axes M_Y"),
       splits,
   };
-  list.insert(list.begin() + static_cast<std::ptrdiff_t>(at + 1), own.begin(), own.end());
-  return list;
+  // The chapter's 4x4x4 example (48,000 tokens) on its layer (D = 8192, F = 4D).
+  return training_parts::shared_training_inputs(
+      {"model", "B", "chip", "dtype", "dtype_params"},
+      {{"B", Value::of(48000.0)}, {"model", Value::of(training_parts::kBookMlp)}}, std::move(own));
 }
 
-OutputSpec num(const char* name, const char* unit, const char* description, const char* label) {
-  return {name, unit, description, false, label};
-}
-OutputSpec text(const char* name, const char* description, const char* label) {
-  return {name, "", description, true, label};
-}
+constexpr auto num = number_output;
+constexpr auto text = text_output;
 
 std::vector<OutputSpec> split_columns() {
   return {num("X", "chips", "FSDP degree", "FSDP X"),
@@ -141,7 +120,7 @@ const Schema& schema() {
 std::string split_name(double x, double y) { return format_number(x) + " x " + format_number(y); }
 
 // "512x8 1024x4" as FSDP degrees, each checked against the slice's chips.
-Result<std::vector<double>> read_splits(const std::string& text, double chips) {
+Result<std::vector<double>> read_splits(const std::string& given, double chips) {
   std::vector<double> xs;
   std::string word;
   auto flush = [&]() -> std::optional<Error> {
@@ -159,7 +138,7 @@ Result<std::vector<double>> read_splits(const std::string& text, double chips) {
     word.clear();
     return std::nullopt;
   };
-  for (char ch : text) {
+  for (char ch : given) {
     if (ch == ' ' || ch == ',') {
       if (std::optional<Error> bad = flush()) return *bad;
     } else {

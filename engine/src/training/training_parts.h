@@ -22,6 +22,14 @@ const Model* training_model_of(const ResolvedInputs& inputs);
 
 const Schema& training_schema();
 
+// The form of a calculator that shares the training step's model, batch and chip: the training
+// calculator's inputs named in `names` (in its order) with every model field and chip override,
+// `defaults` replacing its defaults by name, and `own` placed right after the chip, so the main
+// fields read in order.
+std::vector<InputSpec> shared_training_inputs(
+    std::initializer_list<const char*> names,
+    std::initializer_list<std::pair<const char*, Value>> defaults, std::vector<InputSpec> own);
+
 // The chip input of a calculator that lays out a TPU torus: an error naming chip when it is
 // unknown or has no ICI torus; `what` says what the calculator does ("training-search lays out a
 // TPU slice").

@@ -134,9 +134,7 @@ std::vector<InputSpec> inputs() {
   return list;
 }
 
-OutputSpec number(const char* name, const char* unit, const char* description, const char* label) {
-  return {name, unit, description, false, label};
-}
+constexpr auto number = number_output;
 
 std::vector<OutputSpec> outputs() {
   return {
@@ -306,6 +304,25 @@ const Schema& training_schema() {
         strategy_columns()},
        {"arrays", "the book's layer on one chip of a slice", array_columns()}}};
   return s;
+}
+
+std::vector<InputSpec> shared_training_inputs(
+    std::initializer_list<const char*> names,
+    std::initializer_list<std::pair<const char*, Value>> defaults, std::vector<InputSpec> own) {
+  std::vector<InputSpec> list;
+  for (const InputSpec& spec : training_schema().inputs) {
+    bool named = spec.group == InputGroup::override;
+    for (const char* name : names) named = named || spec.name == name;
+    if (!named) continue;
+    list.push_back(spec);
+    for (const auto& [name, value] : defaults)
+      if (spec.name == name) list.back().default_value = value;
+  }
+  std::size_t at = 0;
+  while (at < list.size() && list[at].name != "chip") ++at;
+  list.insert(list.begin() + static_cast<std::ptrdiff_t>(std::min(at + 1, list.size())),
+              std::make_move_iterator(own.begin()), std::make_move_iterator(own.end()));
+  return list;
 }
 
 }  // namespace scalebook::training_parts

@@ -24,15 +24,6 @@ Calculation plan(const std::string& spec, const std::string& mesh, Inputs more) 
   return run("sharded-matmul", more);
 }
 
-const Table& table(const Calculation& c, const std::string& name) {
-  for (const auto& [key, t] : c.tables) {
-    if (key == name) return t;
-  }
-  FAIL("no table " << name);
-  static Table none;
-  return none;
-}
-
 std::string text(const Calculation& c, const std::string& name) {
   return output_value(c, name).text;
 }

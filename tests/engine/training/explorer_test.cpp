@@ -25,14 +25,6 @@ Inputs book_case() {
           {"B", num(48000)},           {"T", num(1000)}};
 }
 
-const Table& table(const Calculation& c, const std::string& name) {
-  for (const auto& [n, t] : c.tables)
-    if (n == name) return t;
-  FAIL("no table " << name);
-  static Table none;
-  return none;
-}
-
 // The cell of `column` in the row whose first cell is `key`.
 const Value& at(const Calculation& c, const std::string& name, const std::string& key,
                 const std::string& column) {

@@ -20,21 +20,6 @@ namespace {
 Value num(double x) { return Value::of(x); }
 Value text(const std::string& t) { return Value::of(t); }
 
-const Table& table(const Calculation& c, const std::string& name) {
-  for (const auto& [n, t] : c.tables)
-    if (n == name) return t;
-  FAIL("no table " << name);
-  return c.tables[0].second;
-}
-
-const Value& cell(const Table& t, std::size_t row, const std::string& column) {
-  std::size_t i = 0;
-  while (i < t.columns.size() && t.columns[i] != column) ++i;
-  REQUIRE(i < t.columns.size());
-  REQUIRE(row < t.rows.size());
-  return t.rows[row][i];
-}
-
 // The training calculator's inputs for the search's printed "shape=... zero=3 ...".
 Inputs with_words(Inputs in, const std::string& words) {
   std::istringstream s(words);

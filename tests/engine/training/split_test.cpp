@@ -19,22 +19,6 @@ Value text(const char* t) { return Value::of(t); }
 Calculation split(Inputs in = {}) { return run("training-split", in); }
 Error bad(Inputs in) { return run_error("training-split", in); }
 
-const Table& table(const Calculation& c, const std::string& name) {
-  for (const auto& [n, t] : c.tables)
-    if (n == name) return t;
-  FAIL("no table " << name);
-  static Table none;
-  return none;
-}
-
-const Value& cell(const Table& t, std::size_t row, const std::string& column) {
-  for (std::size_t i = 0; i < t.columns.size(); ++i)
-    if (t.columns[i] == column) return t.rows.at(row).at(i);
-  FAIL("no column " << column);
-  static Value none;
-  return none;
-}
-
 }  // namespace
 
 TEST_CASE("the 4x4x4 example: X_opt = sqrt(48000 / 32768 * 2 * 64) = 13.69, so X = 16, Y = 4",

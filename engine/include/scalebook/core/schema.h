@@ -85,6 +85,16 @@ struct OutputSpec {
   std::string label;  // what a table calls it: "Compute time"
 };
 
+// The two kinds of output a calculator declares, as a form and a table show them:
+// number_output("t_math", "s", "one layer's matmuls", "Math per layer").
+inline OutputSpec number_output(std::string name, std::string unit, std::string description,
+                                std::string label) {
+  return {std::move(name), std::move(unit), std::move(description), false, std::move(label)};
+}
+inline OutputSpec text_output(std::string name, std::string description, std::string label) {
+  return {std::move(name), "", std::move(description), true, std::move(label)};
+}
+
 // A list output: each row has one value per column.
 struct TableSpec {
   std::string name;
