@@ -14,6 +14,12 @@ before(async () => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.setHeader('content-security-policy', `default-src 'self'; script-src ${site.base} 'wasm-unsafe-eval'; ` +
       `connect-src ${site.base}; style-src 'self'; object-src 'none'`);
+    if (req.url === '/split') {
+      res.end(`<!doctype html><html lang="en"><title>A blog</title><p>My FSDP x TP post.</p>
+<script type="module" src="${site.base}/assets/scalebook.js"></script>
+<sb-training-split shape="4x4x4" b="48000" f="30000"></sb-training-split>`);
+      return;
+    }
     if (req.url === '/search') {
       res.end(`<!doctype html><html lang="en"><title>A blog</title><p>My sizing post.</p>
 <script type="module" src="${site.base}/assets/scalebook.js"></script>
@@ -75,6 +81,24 @@ test('the configuration search embedded on another origin searches on the page\'
   assert.match(await first.getAttribute('href'), new RegExp(`^${site.base}/05-training\\.html\\?load=explorer&`));
   assert.equal(page.workers().length, 0);
   assert.ok(await page.locator('sb-training-search .pareto .point').count() > 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the FSDP x TP optimizer embedded on another origin draws its strip, plots and styles', async () => {
+  const page = await site.browser.newPage();
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`http://localhost:${blog.address().port}/split`);
+  const el = page.locator('sb-training-split');
+  // sqrt(48000 / 30000 * 2 * 64) = 14.3: between 8 x 8 and 16 x 4, the best.
+  await el.locator('.strip .xopt').waitFor();
+  assert.equal(await el.locator('.strip .xopt').textContent(), 'X_opt = 14.3');
+  assert.equal(await el.locator('.strip .cell.best').getAttribute('data-x'), '16');
+  assert.equal(await el.locator('.ratio-plot path.curve').count(), 3);
+  // The split sheet reaches the shadow root from our origin: the strip is a grid.
+  assert.equal(await el.locator('.strip').evaluate((ul) => getComputedStyle(ul).display), 'grid');
   assert.deepEqual(errors, []);
   await page.close();
 });
