@@ -177,37 +177,70 @@ double busbw_factor(CollectiveOp op, double n) {
   return (op == CollectiveOp::all_reduce ? 2 : 1) * (n - 1) / n;
 }
 
-void finish(const Model& m, CollectiveOp op, double bytes, std::vector<Step> steps,
-            ResultBuilder& out) {
+// The nccl-tests figures and the efficiency, from the time.
+struct Rates {
+  double algbw = 0, busbw = 0, achieved = 0, efficiency = 0;
+};
+
+Rates rates_of(const Model& m, CollectiveOp op, double bytes) {
+  Rates r;
+  r.algbw = bytes / m.cost.time;
+  r.busbw = r.algbw * busbw_factor(op, m.chips);
+  r.achieved = m.cost.bytes_per_chip / m.cost.time;
+  r.efficiency = r.achieved / m.peak;
+  return r;
+}
+
+void set_outputs(const Model& m, CollectiveOp op, double bytes, ResultBuilder& out) {
   const CollectiveCost& c = m.cost;
   const double n = m.chips;
   out.set("chips", Value::of(n));
   out.set("wraps", m.wraps);
   out.set("link_bandwidth", Value::of(m.link_bandwidth));
   out.set("time", Value::of(c.time));
-  double threshold = m.link_bandwidth * m.latency;
-  out.set("latency_threshold_bytes", Value::of(threshold));
+  out.set("latency_threshold_bytes", Value::of(m.link_bandwidth * m.latency));
   out.set("hop_latency", Value::of(m.latency));
   if (n <= 1) {
-    steps.push_back(step("One chip: nothing to send", "T = 0", 0, "s", "time", {"chips"}));
     for (const char* none :
          {"bound", "t_bandwidth", "t_latency", "hops", "bytes_per_chip", "crossover_bytes", "algbw",
           "busbw", "achieved_bandwidth", "peak_bandwidth", "efficiency"}) {
       out.none(none);
     }
+    return;
+  }
+  out.set("bound", Value::of(c.latency_bound ? "latency" : "bandwidth"));
+  out.set("t_bandwidth", Value::of(c.t_bandwidth));
+  out.set("t_latency", Value::of(c.t_latency));
+  out.set("hops", Value::of(c.hops));
+  out.set("bytes_per_chip", Value::of(c.bytes_per_chip));
+  if (c.t_latency > 0) {
+    out.set("crossover_bytes", Value::of(c.crossover_bytes));
+  } else {
+    out.none("crossover_bytes");
+  }
+  Rates r = rates_of(m, op, bytes);
+  out.set("algbw", Value::of(r.algbw));
+  out.set("busbw", Value::of(r.busbw));
+  out.set("achieved_bandwidth", Value::of(r.achieved));
+  out.set("peak_bandwidth", Value::of(m.peak));
+  out.set("efficiency", Value::of(r.efficiency));
+}
+
+// The worked steps of set_outputs' numbers, after the model's own.
+void add_result_steps(const Model& m, CollectiveOp op, double bytes, std::vector<Step>& steps) {
+  const CollectiveCost& c = m.cost;
+  const double n = m.chips;
+  double threshold = m.link_bandwidth * m.latency;
+  if (n <= 1) {
+    steps.push_back(step("One chip: nothing to send", "T = 0", 0, "s", "time", {"chips"}));
   } else {
     const std::string regime = c.latency_bound ? "latency" : "bandwidth";
-    out.set("bound", Value::of(regime));
     double ratio = c.t_latency / c.t_bandwidth;
     steps.push_back(step("Bound: " + regime,
                          "T_\\text{lat} / T_\\text{bw} = " + latex_number(ratio) +
                              (c.latency_bound ? " > 1" : " \\le 1") + " \\Rightarrow \\text{" +
                              regime + " bound}",
                          ratio, "", "bound", {"t_bandwidth", "t_latency"}));
-    out.set("t_bandwidth", Value::of(c.t_bandwidth));
-    out.set("t_latency", Value::of(c.t_latency));
-    out.set("hops", Value::of(c.hops));
-    out.set("bytes_per_chip", Value::of(c.bytes_per_chip));
     std::string share =
         op == CollectiveOp::all_to_all
             ? "\\frac{N - 1}{N^2}"
@@ -217,22 +250,13 @@ void finish(const Model& m, CollectiveOp op, double bytes, std::vector<Step> ste
              "B_\\text{chip} = " + share + " V = " + latex_quantity(c.bytes_per_chip, "B"),
              c.bytes_per_chip, "B", "bytes_per_chip", {"chips"}));
     if (c.t_latency > 0) {
-      out.set("crossover_bytes", Value::of(c.crossover_bytes));
       steps.push_back(step(
           "Array size where both terms tie (T_bw grows with V, T_lat does not)",
           "V^* = V \\cdot T_\\text{lat} / T_\\text{bw} = " + latex_quantity(c.crossover_bytes, "B"),
           c.crossover_bytes, "B", "crossover_bytes", {"t_bandwidth", "t_latency"}));
-    } else {
-      out.none("crossover_bytes");
     }
-    double algbw = bytes / c.time;
-    double busbw = algbw * busbw_factor(op, n);
-    double achieved = c.bytes_per_chip / c.time;
-    out.set("algbw", Value::of(algbw));
-    out.set("busbw", Value::of(busbw));
-    out.set("achieved_bandwidth", Value::of(achieved));
-    out.set("peak_bandwidth", Value::of(m.peak));
-    out.set("efficiency", Value::of(achieved / m.peak));
+    const Rates r = rates_of(m, op, bytes);
+    const double algbw = r.algbw, busbw = r.busbw, achieved = r.achieved;
     steps.push_back(step("Algorithm bandwidth (nccl-tests algbw)",
                          "\\frac{" + latex_quantity(bytes, "B") + "}{" +
                              latex_quantity(c.time, "s") + "} = " + latex_quantity(algbw, "B/s"),
@@ -250,18 +274,16 @@ void finish(const Model& m, CollectiveOp op, double bytes, std::vector<Step> ste
     steps.push_back(step("Peak injection bandwidth of one chip on these axes",
                          m.peak_latex + " = " + latex_quantity(m.peak, "B/s"), m.peak, "B/s",
                          "peak_bandwidth", {"link_bandwidth"}));
-    steps.push_back(
-        step("Efficiency",
-             "\\frac{" + latex_quantity(achieved, "B/s") + "}{" + latex_quantity(m.peak, "B/s") +
-                 "} = " + latex_number(achieved / m.peak),
-             achieved / m.peak, "", "efficiency", {"achieved_bandwidth", "peak_bandwidth"}));
+    steps.push_back(step("Efficiency",
+                         "\\frac{" + latex_quantity(achieved, "B/s") + "}{" +
+                             latex_quantity(m.peak, "B/s") + "} = " + latex_number(r.efficiency),
+                         r.efficiency, "", "efficiency", {"achieved_bandwidth", "peak_bandwidth"}));
   }
   steps.push_back(step("Bytes one hop moves in the per-hop latency (less is latency bound)",
                        latex_quantity(m.link_bandwidth, "B/s") + " \\cdot " +
                            latex_quantity(m.latency, "s") + " = " + latex_quantity(threshold, "B"),
                        threshold, "B", "latency_threshold_bytes",
                        {"link_bandwidth", "hop_latency"}));
-  out.steps(std::move(steps));
 }
 
 std::optional<Error> compute_collective(const ResolvedInputs& in, ResultBuilder& out) {
@@ -292,12 +314,17 @@ std::optional<Error> compute_collective(const ResolvedInputs& in, ResultBuilder&
                 field + " asks for " + format_number(chips) + " chips, more than the " +
                     format_number(chip->pod_chips) + " of a " + chip->name + " pod");
   }
-  std::vector<Step> steps{chips_step(q.sizes, q.from_axes)};
+  q.explain = out.explain();
+  std::vector<Step> steps;
+  if (q.explain) steps.push_back(chips_step(q.sizes, q.from_axes));
   Result<Model> model = tpu ? collective_chips::tpu_model(*chip, q, steps)
                             : collective_chips::gpu_model(*chip, q, steps);
   if (!model.ok()) return model.error();
+  set_outputs(model.value(), q.op, q.bytes, out);
+  if (!q.explain) return std::nullopt;
   add_cost_steps(model.value(), tpu, steps);
-  finish(model.value(), q.op, q.bytes, std::move(steps), out);
+  add_result_steps(model.value(), q.op, q.bytes, steps);
+  out.steps(std::move(steps));
   return std::nullopt;
 }
 

@@ -35,14 +35,15 @@ std::string pod_extents(const Sizes& pod) {
   return "\\{" + join_sizes(unique, ", ") + "\\}";
 }
 
+// Reasons are written only when explaining.
 Result<Wraps> decide_wraps(const Chip& chip, const Sizes& sizes, const std::string& mode,
-                           bool from_axes) {
+                           bool from_axes, bool explain) {
   Wraps w;
   if (mode != "auto") {
     bool yes = mode == "yes";
     for (std::size_t i = 0; i < sizes.size(); ++i) {
       w.wraps.push_back(yes);
-      w.reasons.push_back(std::string("\\text{wraparound = ") + mode + "}");
+      if (explain) w.reasons.push_back(std::string("\\text{wraparound = ") + mode + "}");
     }
     return w;
   }
@@ -64,6 +65,10 @@ Result<Wraps> decide_wraps(const Chip& chip, const Sizes& sizes, const std::stri
       return e;
     }
     // The slice's rule decides; the reasons restate it with these sizes.
+    if (!explain) {
+      for (Wrap wrap : slice.value()) w.wraps.push_back(wrap == Wrap::yes);
+      return w;
+    }
     std::string mods;
     for (std::size_t i = 0; cube_ok && i < sizes.size(); ++i) {
       std::int64_t edge = cube[std::min(i, cube.size() - 1)];
@@ -84,21 +89,20 @@ Result<Wraps> decide_wraps(const Chip& chip, const Sizes& sizes, const std::stri
   }
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     std::int64_t n = sizes[i];
+    bool yes = cube_ok ? n % cube[0] == 0 : std::find(pod.begin(), pod.end(), n) != pod.end();
+    w.wraps.push_back(yes);
+    if (!explain) continue;
     const std::string nx = "n_" + axis_name(i) + " = " + num(n);
-    bool yes = false;
     std::string why;
     if (cube_ok) {
-      yes = n % cube[0] == 0;
       why = nx + ",\\ " + num(n) + " \\bmod " + num(cube[0]) + " = " + num(n % cube[0]) +
             " \\Rightarrow \\text{" + (yes ? "whole cubes: wraps" : "not whole cubes: no wrap") +
             "}";
     } else {
-      yes = std::find(pod.begin(), pod.end(), n) != pod.end();
       why = nx + (yes ? " \\in " : " \\notin ") + pod_extents(pod) +
             " = \\text{the pod's extents}" + " \\Rightarrow \\text{" + (yes ? "wraps" : "no wrap") +
             "}";
     }
-    w.wraps.push_back(yes);
     w.reasons.push_back(why);
   }
   return w;
@@ -132,7 +136,7 @@ Step step(std::string label, std::string latex, double value, std::string unit, 
 
 Result<Model> tpu_model(const Chip& chip, const Request& q, std::vector<Step>& steps) {
   const Sizes& sizes = q.sizes;
-  Result<Wraps> decided = decide_wraps(chip, sizes, q.wraparound, q.from_axes);
+  Result<Wraps> decided = decide_wraps(chip, sizes, q.wraparound, q.from_axes, q.explain);
   if (!decided.ok()) return decided.error();
   const Wraps& w = decided.value();
   Model m;
@@ -151,23 +155,25 @@ Result<Model> tpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
     axes.push_back({axis_name(i), sizes[i], w.wraps[i]});
     const char* yes_no = w.wraps[i] ? "yes" : "no";
     wraps_text += (i ? "," : "") + std::string(yes_no);
-    wraps_latex += (i ? ", " : "") + std::string("\\text{") + yes_no + "}";
     wrapped += w.wraps[i] ? 1 : 0;
-    steps.push_back(step(axis_name(i) + " wraps around: " + yes_no + " (1 yes, 0 no)", w.reasons[i],
-                         w.wraps[i] ? 1 : 0, "", "wraps", {}));
     int links = sizes[i] == 1 ? 0 : (w.wraps[i] || sizes[i] > 2 ? 2 : 1);
     m.peak += links * m.link_bandwidth;
+    if (!q.explain) continue;
+    wraps_latex += (i ? ", " : "") + std::string("\\text{") + yes_no + "}";
+    steps.push_back(step(axis_name(i) + " wraps around: " + yes_no + " (1 yes, 0 no)", w.reasons[i],
+                         w.wraps[i] ? 1 : 0, "", "wraps", {}));
     peak_terms += (i ? " + " : "") + std::to_string(links);
   }
   m.wraps = Value::of(wraps_text);
+  LinkModel link{m.link_bandwidth, m.latency, q.bidirectional};
+  m.cost = collective_cost(q.op, q.bytes, axes, link, q.explain);
+  if (!q.explain) return m;
   steps.push_back(step("Axes that wrap around (" + wraps_text + ")",
                        "\\text{wraps} = (" + wraps_latex + ")", wrapped, "", "wraps", {"chips"}));
   steps.push_back(step("Link bandwidth, one way (the chip's ici_link_bandwidth)",
                        "W = " + latex_quantity(m.link_bandwidth, "B/s"), m.link_bandwidth, "B/s",
                        "link_bandwidth", {}));
   steps.push_back(latency_step(m.latency, q.latency ? "given" : "the chip's ici_hop_latency"));
-  LinkModel link{m.link_bandwidth, m.latency, q.bidirectional};
-  m.cost = collective_cost(q.op, q.bytes, axes, link);
   m.peak_latex = "(" + peak_terms + ") \\cdot " + latex_quantity(m.link_bandwidth, "B/s");
   return m;
 }
@@ -203,6 +209,10 @@ Result<Model> gpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
   m.link_bandwidth = links.nvlink_bandwidth;
   m.latency = q.latency.value_or(0);
   links.latency = m.latency;
+  m.cost = gpu_collective_cost(q.op, q.bytes, m.chips, links, q.explain);
+  m.peak = m.link_bandwidth;
+  if (m.chips > k) m.peak += links.node_bandwidth / k;
+  if (!q.explain) return m;
   // NVSwitch links every pair of GPUs in a node: there is no ring to wrap or to use one way.
   steps.push_back(step("Link bandwidth: one GPU's NVLink egress, one way (nvlink_bandwidth; " +
                            format_number(k) +
@@ -212,13 +222,9 @@ Result<Model> gpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
                        "link_bandwidth", {}));
   steps.push_back(
       latency_step(m.latency, q.latency ? "given" : "the catalog gives none for GPUs: 0"));
-  m.cost = gpu_collective_cost(q.op, q.bytes, m.chips, links);
-  m.peak = m.link_bandwidth;
   m.peak_latex = latex_quantity(m.link_bandwidth, "B/s");
-  if (m.chips > k) {
-    m.peak += links.node_bandwidth / k;
+  if (m.chips > k)
     m.peak_latex += " + " + latex_quantity(links.node_bandwidth, "B/s") + " / " + latex_number(k);
-  }
   return m;
 }
 

@@ -38,6 +38,7 @@ struct Request {
   std::string wraparound = "auto";  // auto, yes or no
   bool bidirectional = true;        // rings used both ways
   std::optional<double> latency;    // s per hop, when given
+  bool explain = true;              // false: the numbers only, no steps or LaTeX
 };
 
 // Everything the two kinds of chip hand to the shared outputs.
@@ -47,7 +48,7 @@ struct Model {
   double link_bandwidth = 0;    // B/s, one link one way (a GPU's NVLink egress)
   double latency = 0;           // s per hop
   double peak = 0;              // B/s one chip can inject on the axes used
-  std::string peak_latex;       // how peak is made up
+  std::string peak_latex;       // how peak is made up (explaining only)
   Value wraps = Value::none();  // per axis "yes" or "no", joined by commas; none on a GPU
 };
 

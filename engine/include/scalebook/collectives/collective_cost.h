@@ -69,12 +69,15 @@ double collective_bytes_per_chip(CollectiveOp op, double bytes, double chips);
 
 // The tail both the torus and the GPU models share, once t_bandwidth and hops are set: the
 // latency term (hops_latex spells out the hops), the larger of the two, and the byte counts.
+// explain false: the numbers only, no steps (the hops_latex then goes unread).
 void finish_collective_cost(CollectiveCost& cost, CollectiveOp op, double bytes, double chips,
-                            const std::string& latency_label, const std::string& hops_latex,
-                            double hop_latency);
+                            const char* latency_label, const std::string& hops_latex,
+                            double hop_latency, bool explain = true);
 
-// `axes` with size 1 are skipped; an empty or all-1 list costs nothing.
+// `axes` with size 1 are skipped; an empty or all-1 list costs nothing. explain false leaves
+// `steps` empty, for sweeps and searches: the numbers are the same.
 CollectiveCost collective_cost(CollectiveOp op, double bytes,
-                               const std::vector<CollectiveAxis>& axes, const LinkModel& link);
+                               const std::vector<CollectiveAxis>& axes, const LinkModel& link,
+                               bool explain = true);
 
 }  // namespace scalebook

@@ -25,8 +25,9 @@ struct GpuLinks {
   double latency = 0;           // s per step
 };
 
-// The closed form above, with its worked steps (outputs t_bandwidth, hops, t_latency, time).
+// The closed form above, with its worked steps (outputs t_bandwidth, hops, t_latency, time)
+// unless explain is false.
 CollectiveCost gpu_collective_cost(CollectiveOp op, double bytes, double gpus,
-                                   const GpuLinks& links);
+                                   const GpuLinks& links, bool explain = true);
 
 }  // namespace scalebook
