@@ -50,20 +50,18 @@ std::string axis_kind(const CollectiveAxis& a, const LinkModel& link) {
 }
 
 // AllGather and ReduceScatter along one axis (AllReduce doubles it).
-AxisTerm gather_term(const CollectiveAxis& a, double bytes, const LinkModel& link, double factor) {
+AxisTerm gather_term(const CollectiveAxis& a, double bytes, const LinkModel& link, double factor,
+                     bool explain) {
   AxisTerm t{&a};
   const auto n = static_cast<double>(a.size);
-  const std::string f = factor == 2 ? "2 \\cdot " : "";
-  std::string hops_latex;
-  if (a.wraps && link.bidirectional) {
-    t.hops = static_cast<double>(a.size / 2);
-    hops_latex = "\\lfloor " + n_text(a.size) + "/2 \\rfloor";
-  } else {
-    t.hops = n - 1;
-    hops_latex = "(" + n_text(a.size) + " - 1)";
-  }
+  const bool both_ways = a.wraps && link.bidirectional;
+  t.hops = both_ways ? static_cast<double>(a.size / 2) : n - 1;
   t.t_bandwidth = factor * t.hops * bytes / (n * link.bandwidth);
   t.hops *= factor;
+  if (!explain) return t;
+  const std::string f = factor == 2 ? "2 \\cdot " : "";
+  const std::string hops_latex =
+      both_ways ? "\\lfloor " + n_text(a.size) + "/2 \\rfloor" : "(" + n_text(a.size) + " - 1)";
   t.latex = "T_{" + a.name + "} = " + f + hops_latex + " \\cdot \\frac{" +
             latex_quantity(bytes, "B") + "}{" + n_text(a.size) + " \\cdot " +
             latex_quantity(link.bandwidth, "B/s") + "} = " + latex_quantity(t.t_bandwidth, "s");
@@ -73,15 +71,16 @@ AxisTerm gather_term(const CollectiveAxis& a, double bytes, const LinkModel& lin
 
 // AllToAll: the bytes crossing the cut across the middle of this axis, over the links that
 // cut severs (one per parallel line, two on a ring), one direction.
-AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips,
-                         const LinkModel& link) {
+AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips, const LinkModel& link,
+                         bool explain) {
   AxisTerm t{&a};
   const auto n = static_cast<double>(a.size);
   const double lines = chips / n;
-  t.kind = axis_kind(a, link);
+  if (explain) t.kind = axis_kind(a, link);
   if (one_way_ring(a, link)) {
     t.hops = n - 1;
     t.t_bandwidth = (n - 1) * bytes / (2 * n * lines * link.bandwidth);
+    if (!explain) return t;
     t.latex = "T_{" + a.name + "} = \\frac{(" + n_text(a.size) + " - 1) \\cdot " +
               latex_quantity(bytes, "B") + "}{2 \\cdot " + n_text(a.size) + " \\cdot " +
               latex_number(lines) + " \\cdot " + latex_quantity(link.bandwidth, "B/s") +
@@ -93,6 +92,7 @@ AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips,
   const double links = lines * (a.wraps ? 2 : 1);
   t.hops = a.wraps ? lo : n - 1;
   t.t_bandwidth = lo * hi * bytes / (n * n * links * link.bandwidth);
+  if (!explain) return t;
   t.latex = "T_{" + a.name + "} = \\frac{" + latex_number(lo) + " \\cdot " + latex_number(hi) +
             " / " + n_text(a.size) + "^2 \\cdot " + latex_quantity(bytes, "B") + "}{" +
             latex_number(links) + " \\cdot " + latex_quantity(link.bandwidth, "B/s") +
@@ -105,19 +105,21 @@ AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips,
 // rates can promise more than those links carry (a 2x2x2 AllGather without wraparound at
 // 1.75x what a corner chip can receive), so the bandwidth time is never below the corner's.
 void add_corner_floor(CollectiveCost& cost, CollectiveOp op, double bytes, double chips,
-                      const std::vector<CollectiveAxis>& axes, const LinkModel& link) {
+                      const std::vector<CollectiveAxis>& axes, const LinkModel& link,
+                      bool explain) {
   double links = 0;
   std::string links_latex;
   for (const CollectiveAxis& a : axes) {
     if (a.size <= 1) continue;
     double l = a.wraps && link.bidirectional ? 2 : 1;
     links += l;
-    links_latex += (links_latex.empty() ? "" : " + ") + latex_number(l);
+    if (explain) links_latex += (links_latex.empty() ? "" : " + ") + latex_number(l);
   }
   const double received = collective_bytes_per_chip(op, bytes, chips);
   const double floor = received / (links * link.bandwidth);
   if (!(floor > cost.t_bandwidth)) return;
   cost.t_bandwidth = floor;
+  if (!explain) return;
   cost.steps.back().output = "";  // the axes' sum is now a step on the way
   cost.steps.push_back({"Bandwidth time: no faster than a corner chip's " + format_number(links) +
                             " links can take in its share",
@@ -128,6 +130,34 @@ void add_corner_floor(CollectiveCost& cost, CollectiveOp op, double bytes, doubl
                         "s",
                         "t_bandwidth",
                         {}});
+}
+
+// The step that ends at t_bandwidth: the slowest cut bounds a transpose; the other
+// collectives run on every axis at once, so their rates add; one axis is its own term.
+void add_bandwidth_step(CollectiveCost& cost, CollectiveOp op, const std::vector<AxisTerm>& terms,
+                        const std::string& bw_latex) {
+  if (op == CollectiveOp::all_to_all) {
+    std::string names;
+    for (const AxisTerm& t : terms)
+      names += (names.empty() ? "" : ", ") + ("T_{" + t.axis->name + "}");
+    cost.steps.push_back(
+        {"Bandwidth time: the slowest cut",
+         "T_\\text{bw} = \\max(" + names + ") = " + latex_quantity(cost.t_bandwidth, "s"),
+         cost.t_bandwidth,
+         "s",
+         "t_bandwidth",
+         {}});
+  } else if (terms.size() > 1) {
+    cost.steps.push_back({"Bandwidth time: the axes run at once, so their rates add",
+                          "T_\\text{bw} = 1 \\big/ \\left(" + bw_latex +
+                              "\\right) = " + latex_quantity(cost.t_bandwidth, "s"),
+                          cost.t_bandwidth,
+                          "s",
+                          "t_bandwidth",
+                          {}});
+  } else {
+    cost.steps.back().output = "t_bandwidth";
+  }
 }
 
 }  // namespace
@@ -156,33 +186,36 @@ const char* to_string(CollectiveOp op) { return info(op).name; }
 const char* book_name(CollectiveOp op) { return info(op).book; }
 
 void finish_collective_cost(CollectiveCost& cost, CollectiveOp op, double bytes, double chips,
-                            const std::string& latency_label, const std::string& hops_latex,
-                            double hop_latency) {
+                            std::string_view latency_label, const std::string& hops_latex,
+                            double hop_latency, bool explain) {
   cost.t_latency = cost.hops * hop_latency;
-  cost.steps.push_back({latency_label,
-                        "T_\\text{lat} = " + hops_latex + " \\cdot " +
-                            latex_quantity(hop_latency, "s") + " = " +
-                            latex_quantity(cost.t_latency, "s"),
-                        cost.t_latency,
-                        "s",
-                        "t_latency",
-                        {}});
   cost.latency_bound = cost.t_latency > cost.t_bandwidth;
   cost.time = std::max(cost.t_latency, cost.t_bandwidth);
-  cost.steps.push_back(
-      {std::string(book_name(op)) + " time: the larger term (" +
-           (cost.latency_bound ? "latency" : "bandwidth") + " bound)",
-       "T = \\max(T_\\text{lat}, T_\\text{bw}) = " + latex_quantity(cost.time, "s"),
-       cost.time,
-       "s",
-       "time",
-       {"t_bandwidth", "t_latency"}});
+  if (explain) {
+    cost.steps.push_back({std::string(latency_label),
+                          "T_\\text{lat} = " + hops_latex + " \\cdot " +
+                              latex_quantity(hop_latency, "s") + " = " +
+                              latex_quantity(cost.t_latency, "s"),
+                          cost.t_latency,
+                          "s",
+                          "t_latency",
+                          {}});
+    cost.steps.push_back(
+        {std::string(book_name(op)) + " time: the larger term (" +
+             (cost.latency_bound ? "latency" : "bandwidth") + " bound)",
+         "T = \\max(T_\\text{lat}, T_\\text{bw}) = " + latex_quantity(cost.time, "s"),
+         cost.time,
+         "s",
+         "time",
+         {"t_bandwidth", "t_latency"}});
+  }
   cost.bytes_per_chip = collective_bytes_per_chip(op, bytes, chips);
   if (cost.t_latency > 0) cost.crossover_bytes = bytes * cost.t_latency / cost.t_bandwidth;
 }
 
 CollectiveCost collective_cost(CollectiveOp op, double bytes,
-                               const std::vector<CollectiveAxis>& axes, const LinkModel& link) {
+                               const std::vector<CollectiveAxis>& axes, const LinkModel& link,
+                               bool explain) {
   CollectiveCost cost;
   double chips = 1;
   for (const CollectiveAxis& a : axes)
@@ -193,51 +226,33 @@ CollectiveCost collective_cost(CollectiveOp op, double bytes,
   std::vector<AxisTerm> terms;
   for (const CollectiveAxis& a : axes) {
     if (a.size <= 1) continue;
-    terms.push_back(op == CollectiveOp::all_to_all ? all_to_all_term(a, bytes, chips, link)
-                                                   : gather_term(a, bytes, link, factor));
+    terms.push_back(op == CollectiveOp::all_to_all ? all_to_all_term(a, bytes, chips, link, explain)
+                                                   : gather_term(a, bytes, link, factor, explain));
   }
-  const std::string op_name = book_name(op);
   std::string bw_latex;
   std::string hops_latex;
   double inverse = 0;
   for (const AxisTerm& t : terms) {
-    cost.steps.push_back(
-        {op_name + " along " + t.axis->name + ", " + t.kind, t.latex, t.t_bandwidth, "s", "", {}});
     cost.hops += t.hops;
     cost.axis_hops.push_back(t.hops);
     inverse += 1 / t.t_bandwidth;
     cost.t_bandwidth = std::max(cost.t_bandwidth, t.t_bandwidth);
+    if (!explain) continue;
+    cost.steps.push_back({std::string(book_name(op)) + " along " + t.axis->name + ", " + t.kind,
+                          t.latex,
+                          t.t_bandwidth,
+                          "s",
+                          "",
+                          {}});
     bw_latex += (bw_latex.empty() ? "" : " + ") + ("\\frac{1}{T_{" + t.axis->name + "}}");
     hops_latex += (hops_latex.empty() ? "" : " + ") + latex_number(t.hops);
   }
-  if (op == CollectiveOp::all_to_all) {
-    // The slowest cut bounds the transpose.
-    std::string names;
-    for (const AxisTerm& t : terms)
-      names += (names.empty() ? "" : ", ") + ("T_{" + t.axis->name + "}");
-    cost.steps.push_back(
-        {"Bandwidth time: the slowest cut",
-         "T_\\text{bw} = \\max(" + names + ") = " + latex_quantity(cost.t_bandwidth, "s"),
-         cost.t_bandwidth,
-         "s",
-         "t_bandwidth",
-         {}});
-  } else if (terms.size() > 1) {
-    cost.t_bandwidth = 1 / inverse;
-    cost.steps.push_back({"Bandwidth time: the axes run at once, so their rates add",
-                          "T_\\text{bw} = 1 \\big/ \\left(" + bw_latex +
-                              "\\right) = " + latex_quantity(cost.t_bandwidth, "s"),
-                          cost.t_bandwidth,
-                          "s",
-                          "t_bandwidth",
-                          {}});
-  } else {
-    cost.steps.back().output = "t_bandwidth";
-  }
-  add_corner_floor(cost, op, bytes, chips, axes, link);
-  finish_collective_cost(cost, op, bytes, chips,
-                         "Latency time: every hop costs at least the per-hop latency",
-                         "(" + hops_latex + ")", link.hop_latency);
+  if (op != CollectiveOp::all_to_all && terms.size() > 1) cost.t_bandwidth = 1 / inverse;
+  if (explain) add_bandwidth_step(cost, op, terms, bw_latex);
+  add_corner_floor(cost, op, bytes, chips, axes, link, explain);
+  finish_collective_cost(
+      cost, op, bytes, chips, "Latency time: every hop costs at least the per-hop latency",
+      explain ? "(" + hops_latex + ")" : std::string(), link.hop_latency, explain);
   return cost;
 }
 

@@ -354,7 +354,7 @@ const CollectiveCost& PlanContext::cost(CollectiveOp op, double bytes, const std
       }
     }
   }
-  return memo_.emplace(key, collective_cost(op, bytes, list, link_)).first->second;
+  return memo_.emplace(key, collective_cost(op, bytes, list, link_, explain_)).first->second;
 }
 
 std::vector<MatmulPlan> plan_matmul(const MatmulSpec& spec, const ShardedArray& derived_c,

@@ -69,12 +69,15 @@ double collective_bytes_per_chip(CollectiveOp op, double bytes, double chips);
 
 // The tail both the torus and the GPU models share, once t_bandwidth and hops are set: the
 // latency term (hops_latex spells out the hops), the larger of the two, and the byte counts.
+// explain false: no steps (the label and hops_latex are not read).
 void finish_collective_cost(CollectiveCost& cost, CollectiveOp op, double bytes, double chips,
-                            const std::string& latency_label, const std::string& hops_latex,
-                            double hop_latency);
+                            std::string_view latency_label, const std::string& hops_latex,
+                            double hop_latency, bool explain = true);
 
-// `axes` with size 1 are skipped; an empty or all-1 list costs nothing.
+// `axes` with size 1 are skipped; an empty or all-1 list costs nothing. explain false: the
+// numbers only, no steps, for a planner that prices many collectives and shows one plan.
 CollectiveCost collective_cost(CollectiveOp op, double bytes,
-                               const std::vector<CollectiveAxis>& axes, const LinkModel& link);
+                               const std::vector<CollectiveAxis>& axes, const LinkModel& link,
+                               bool explain = true);
 
 }  // namespace scalebook
