@@ -155,9 +155,25 @@ Table alternatives_table(const std::vector<const MatmulPlan*>& plans) {
   return t;
 }
 
+// The spec without the parse's character positions, which only place errors: the planner
+// copies its arrays many times, and a copy without them allocates less.
+MatmulSpec without_positions(const MatmulSpec& m) {
+  auto bare = [](const ShardedArray& a) {
+    ShardedArray out;
+    out.name = a.name;
+    out.unreduced = a.unreduced;
+    for (const ShardedDim& d : a.dims) out.dims.push_back({d.name, d.axes, -1, {}});
+    return out;
+  };
+  MatmulSpec out{bare(m.a), bare(m.b), std::nullopt, m.contracting};
+  if (m.c) out.c = bare(*m.c);
+  return out;
+}
+
 // What the spec's text alone decides, kept by a prepared calculation across evaluations.
 struct SpecFacts {
   MatmulSpec spec;
+  MatmulSpec planned;  // spec without_positions, for the planner
   Case c;
   ShardedArray derived;  // the output the planner names when the spec requests none
   std::string partition_a, partition_b;
@@ -166,7 +182,8 @@ struct SpecFacts {
 Result<SpecFacts> read_spec(const std::string& text) {
   Result<MatmulSpec> parsed = parse_matmul(text, "spec");
   if (!parsed.ok()) return parsed.error();
-  SpecFacts f{std::move(parsed.value()), {}, {}, {}, {}};
+  SpecFacts f{std::move(parsed.value()), {}, {}, {}, {}, {}};
+  f.planned = without_positions(f.spec);
   f.c = classify(f.spec);
   f.derived = derived_output(f.spec);
   f.partition_a = partition_spec(f.spec.a);
@@ -259,7 +276,7 @@ std::optional<Error> compute_sharded_matmul(const ResolvedInputs& in, ResultBuil
       if (ctx.local_bytes(*a) > hbm) return too_big(a->name, ctx.local_bytes(*a), *chip);
     }
   }
-  std::vector<MatmulPlan> plans = plan_matmul(spec, facts.derived, ctx);
+  std::vector<MatmulPlan> plans = plan_matmul(facts.planned, facts.derived, ctx);
   std::vector<const MatmulPlan*> fitting;
   double smallest = 0;
   for (const MatmulPlan& p : plans) {
