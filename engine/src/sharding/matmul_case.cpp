@@ -1,6 +1,7 @@
 #include "matmul_case.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "scalebook/core/format.h"
@@ -75,34 +76,42 @@ Case classify(const MatmulSpec& m) {
   return {number, description};
 }
 
-Wraps decide_wraps(const Chip& chip, const Mesh& mesh, const std::string& mode) {
+Wraps decide_wraps(const Chip& chip, const Mesh& mesh, const std::string& mode, bool explain) {
   Wraps w;
+  // Hands back `w` with its reason, which only the explained path's step reads.
+  auto because = [&](auto latex) -> Wraps {
+    if (explain) w.latex = latex();
+    return std::move(w);
+  };
   if (mode != "auto") {
     w.wraps.assign(mesh.axes.size(), mode == "yes");
-    w.latex = mode == "yes" ? "\\text{given: every axis wraps around}"
-                            : "\\text{given: no axis wraps around}";
-    return w;
+    return because([&] {
+      return std::string(mode == "yes" ? "\\text{given: every axis wraps around}"
+                                       : "\\text{given: no axis wraps around}");
+    });
   }
   w.wraps.assign(mesh.axes.size(), false);
-  const std::string shape = [&] {
+  auto shape = [&] {
     std::string s;
     for (const MeshAxis& a : mesh.axes) s += (s.empty() ? "" : "x") + std::to_string(a.size);
     return s;
-  }();
+  };
   // Compared as doubles: torus_dims may be any overridden number.
   if (static_cast<double>(mesh.axes.size()) != chip.torus_dims) {
-    w.latex = "\\text{auto: the mesh has " + std::to_string(mesh.axes.size()) + " axes but the " +
-              chip.name + " torus has " + format_number(chip.torus_dims) +
-              ", so assume no wraparound (a line along each axis)}";
-    return w;
+    return because([&] {
+      return "\\text{auto: the mesh has " + std::to_string(mesh.axes.size()) + " axes but the " +
+             chip.name + " torus has " + format_number(chip.torus_dims) +
+             ", so assume no wraparound (a line along each axis)}";
+    });
   }
   std::vector<std::int64_t> sizes;
   for (const MeshAxis& a : mesh.axes) sizes.push_back(a.size);
   Result<std::vector<Wrap>> rule = slice_wraps(chip, sizes);
   if (!rule.ok()) {
-    w.latex = "\\text{auto: " + shape + " is no slice of the " + chip.name + " pod (" +
-              chip.pod_topology + "), so assume no wraparound}";
-    return w;
+    return because([&] {
+      return "\\text{auto: " + shape() + " is no slice of the " + chip.name + " pod (" +
+             chip.pod_topology + "), so assume no wraparound}";
+    });
   }
   bool unknown = false;
   for (std::size_t k = 0; k < sizes.size(); ++k) {
@@ -110,13 +119,15 @@ Wraps decide_wraps(const Chip& chip, const Mesh& mesh, const std::string& mode) 
     unknown = unknown || rule.value()[k] == Wrap::unknown;
   }
   if (unknown) {
-    w.latex =
-        "\\text{auto: the catalog states no wraparound rule for " + chip.name + ", so assume none}";
-    return w;
+    return because([&] {
+      return "\\text{auto: the catalog states no wraparound rule for " + chip.name +
+             ", so assume none}";
+    });
   }
-  w.latex = "\\text{auto: a " + shape + " slice of " + chip.name + " (pod " + chip.pod_topology +
-            ") by the slice rule}";
-  return w;
+  return because([&] {
+    return "\\text{auto: a " + shape() + " slice of " + chip.name + " (pod " + chip.pod_topology +
+           ") by the slice rule}";
+  });
 }
 
 std::string wrapped_axes(const Mesh& mesh, const std::vector<bool>& wraps) {

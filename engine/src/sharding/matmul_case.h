@@ -38,11 +38,11 @@ ShardedArray derived_output(const MatmulSpec& m);
 
 struct Wraps {
   std::vector<bool> wraps;  // per mesh axis, in mesh order
-  std::string latex;        // why, for the step
+  std::string latex;        // why, for the step; empty unless explaining
 };
 
 // `mode`: auto, yes or no.
-Wraps decide_wraps(const Chip& chip, const Mesh& mesh, const std::string& mode);
+Wraps decide_wraps(const Chip& chip, const Mesh& mesh, const std::string& mode, bool explain);
 // The names of the mesh axes that wrap, in mesh order: "XY".
 std::string wrapped_axes(const Mesh& mesh, const std::vector<bool>& wraps);
 

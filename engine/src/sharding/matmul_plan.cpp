@@ -133,10 +133,6 @@ bool prepare(const MatmulSpec& spec, const ShardedArray& target, bool requested,
   const std::string& j = spec.contracting;
   ShardedArray a = without(spec.a, gather_a);
   ShardedArray b = without(spec.b, gather_b);
-  if (!gather_a.empty()) add_collective(d, ctx, CollectiveOp::all_gather, gather_a, spec.a, a);
-  if (!gather_b.empty()) add_collective(d, ctx, CollectiveOp::all_gather, gather_b, spec.b, b);
-  d.a_peak = std::max(ctx.local_bytes(spec.a), ctx.local_bytes(a));
-  d.b_peak = std::max(ctx.local_bytes(spec.b), ctx.local_bytes(b));
   const ShardedArray a_gathered = a, b_gathered = b;
 
   // Split one contracting dimension the way the other one is split.
@@ -176,6 +172,15 @@ bool prepare(const MatmulSpec& spec, const ShardedArray& target, bool requested,
   for (char axis : free_axes(a, j)) {
     if (has(free_axes(b, j), axis)) return false;
   }
+  // Only a valid plan is worth its collectives' text and costs.
+  if (!gather_a.empty()) {
+    add_collective(d, ctx, CollectiveOp::all_gather, gather_a, spec.a, a_gathered);
+  }
+  if (!gather_b.empty()) {
+    add_collective(d, ctx, CollectiveOp::all_gather, gather_b, spec.b, b_gathered);
+  }
+  d.a_peak = std::max(ctx.local_bytes(spec.a), ctx.local_bytes(a_gathered));
+  d.b_peak = std::max(ctx.local_bytes(spec.b), ctx.local_bytes(b_gathered));
   const std::string sliced_a = remove(used_axes(a), used_axes(a_gathered));
   const std::string sliced_b = remove(used_axes(b), used_axes(b_gathered));
   if (!sliced_a.empty()) add_slice(d, sliced_a, a_gathered, a);
@@ -354,7 +359,7 @@ const CollectiveCost& PlanContext::cost(CollectiveOp op, double bytes, const std
       }
     }
   }
-  return memo_.emplace(key, collective_cost(op, bytes, list, link_)).first->second;
+  return memo_.emplace(key, collective_cost(op, bytes, list, link_, explain_)).first->second;
 }
 
 std::vector<MatmulPlan> plan_matmul(const MatmulSpec& spec, const ShardedArray& derived_c,
@@ -363,8 +368,9 @@ std::vector<MatmulPlan> plan_matmul(const MatmulSpec& spec, const ShardedArray& 
   const ShardedArray& target = requested ? *spec.c : derived_c;
   std::vector<std::pair<SortKey, MatmulPlan>> keyed;
   std::set<std::string> seen;
+  const std::vector<std::string> gathers_b = gatherable(spec.b);
   for (const std::string& gather_a : gatherable(spec.a)) {
-    for (const std::string& gather_b : gatherable(spec.b)) {
+    for (const std::string& gather_b : gathers_b) {
       Draft base;
       if (!prepare(spec, target, requested, gather_a, gather_b, ctx, base)) continue;
       ShardedArray& r = base.plan.result;

@@ -57,14 +57,16 @@ struct MatmulPlan {
 
 class PlanContext {
  public:
+  // explain false: the collectives' costs come without their steps (the numbers-only path).
   PlanContext(const Mesh& mesh, const DimSizes& sizes, double bytes_per_element, double peak_flops,
-              LinkModel link, std::vector<bool> wraps)
+              LinkModel link, std::vector<bool> wraps, bool explain)
       : mesh_(mesh),
         sizes_(sizes),
         bytes_per_element_(bytes_per_element),
         peak_flops_(peak_flops),
         link_(link),
-        wraps_(std::move(wraps)) {}
+        wraps_(std::move(wraps)),
+        explain_(explain) {}
 
   const Mesh& mesh() const { return mesh_; }
   const DimSizes& sizes() const { return sizes_; }
@@ -81,6 +83,7 @@ class PlanContext {
   double peak_flops_;
   LinkModel link_;
   std::vector<bool> wraps_;  // per mesh axis
+  bool explain_;
   std::map<std::tuple<int, double, std::string>, CollectiveCost> memo_;
 };
 

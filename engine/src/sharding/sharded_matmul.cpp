@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "matmul_case.h"
@@ -154,6 +155,78 @@ Table alternatives_table(const std::vector<const MatmulPlan*>& plans) {
   return t;
 }
 
+// The spec without the parse's character positions, which only place errors: the planner
+// copies its arrays many times, and a copy without them allocates less.
+MatmulSpec without_positions(const MatmulSpec& m) {
+  auto bare = [](const ShardedArray& a) {
+    ShardedArray out;
+    out.name = a.name;
+    out.unreduced = a.unreduced;
+    for (const ShardedDim& d : a.dims) out.dims.push_back({d.name, d.axes, -1, {}});
+    return out;
+  };
+  MatmulSpec out{bare(m.a), bare(m.b), std::nullopt, m.contracting};
+  if (m.c) out.c = bare(*m.c);
+  return out;
+}
+
+// What the spec's text alone decides, kept by a prepared calculation across evaluations.
+struct SpecFacts {
+  MatmulSpec spec;
+  MatmulSpec planned;  // spec without_positions, for the planner
+  Case c;
+  ShardedArray derived;  // the output the planner names when the spec requests none
+  std::string partition_a, partition_b;
+};
+
+Result<SpecFacts> read_spec(const std::string& text) {
+  Result<MatmulSpec> parsed = parse_matmul(text, "spec");
+  if (!parsed.ok()) return parsed.error();
+  SpecFacts f{std::move(parsed.value()), {}, {}, {}, {}, {}};
+  f.planned = without_positions(f.spec);
+  f.c = classify(f.spec);
+  f.derived = derived_output(f.spec);
+  f.partition_a = partition_spec(f.spec.a);
+  f.partition_b = partition_spec(f.spec.b);
+  return f;
+}
+
+void add_steps(ResultBuilder& out, const SpecFacts& f, const MatmulPlan& plan, const Mesh& mesh,
+               const DimSizes& sizes, double b, const Wraps& wraps, const std::string& ring_axes,
+               const std::string& first, double peak_flops) {
+  out.step(devices_step(mesh));
+  out.step({"Case " + f.c.number + ": " + f.c.description,
+            "\\text{case " + f.c.number + "}",
+            0,
+            "",
+            "case",
+            {}});
+  out.step({"Wraparound: " + (ring_axes.empty() ? std::string("no axis is a ring")
+                                                : axes_list(ring_axes) + " wrap around"),
+            wraps.latex,
+            static_cast<double>(ring_axes.size()),
+            "",
+            "wraparound_axes",
+            {}});
+  add_array_steps(out, "a", f.spec.a, sizes, mesh, b, "");
+  add_array_steps(out, "b", f.spec.b, sizes, mesh, b, "");
+  add_array_steps(out, "c", plan.c, sizes, mesh, b, ", as the plan leaves it");
+  out.step({"The cheapest plan",
+            notation_latex(plan.text()),
+            static_cast<double>(plan.collectives.size()),
+            "",
+            "plan",
+            {"case"}});
+  out.step({"The plan's first collective: " + first,
+            "\\text{" + first + "}",
+            static_cast<double>(plan.collectives.size()),
+            "",
+            "first_collective",
+            {"plan"}});
+  add_comm_steps(out, plan, sizes, mesh, b);
+  add_time_steps(out, plan, sizes, mesh, peak_flops);
+}
+
 std::optional<Error> compute_sharded_matmul(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
@@ -163,12 +236,14 @@ std::optional<Error> compute_sharded_matmul(const ResolvedInputs& in, ResultBuil
                      " has no ICI torus in the catalog; sharded-matmul models TPU meshes "
                      "only, for now"};
   }
-  Result<Mesh> parsed_mesh = parse_mesh(in.text("mesh"), "mesh");
+  Result<const Mesh*> parsed_mesh =
+      in.parsed<Mesh>("mesh", [](const std::string& text) { return parse_mesh(text, "mesh"); });
   if (!parsed_mesh.ok()) return parsed_mesh.error();
-  Result<MatmulSpec> parsed = parse_matmul(in.text("spec"), "spec");
+  Result<const SpecFacts*> parsed = in.parsed<SpecFacts>("spec", read_spec);
   if (!parsed.ok()) return parsed.error();
-  const Mesh& mesh = parsed_mesh.value();
-  const MatmulSpec& spec = parsed.value();
+  const Mesh& mesh = *parsed_mesh.value();
+  const SpecFacts& facts = *parsed.value();
+  const MatmulSpec& spec = facts.spec;
   std::vector<const ShardedArray*> arrays = {&spec.a, &spec.b};
   if (spec.c) arrays.push_back(&*spec.c);
   for (const ShardedArray* a : arrays) {
@@ -191,17 +266,17 @@ std::optional<Error> compute_sharded_matmul(const ResolvedInputs& in, ResultBuil
   Result<ChipNumbers> hw = resolve_chip(in, dtype);
   if (!hw.ok()) return hw.error();
   const double b = bytes_per_element(dtype);
-  Wraps wraps = decide_wraps(*chip, mesh, in.text("wraparound"));
+  Wraps wraps = decide_wraps(*chip, mesh, in.text("wraparound"), out.explain());
   PlanContext ctx(mesh, sizes, b, hw.value().peak_flops,
-                  LinkModel{chip->ici_link_bandwidth, chip->ici_hop_latency, true}, wraps.wraps);
+                  LinkModel{chip->ici_link_bandwidth, chip->ici_hop_latency, true}, wraps.wraps,
+                  out.explain());
   const double hbm = chip->hbm_capacity;
   if (hbm > 0) {
     for (const ShardedArray* a : arrays) {
       if (ctx.local_bytes(*a) > hbm) return too_big(a->name, ctx.local_bytes(*a), *chip);
     }
   }
-  const ShardedArray derived = derived_output(spec);
-  std::vector<MatmulPlan> plans = plan_matmul(spec, derived, ctx);
+  std::vector<MatmulPlan> plans = plan_matmul(facts.planned, facts.derived, ctx);
   std::vector<const MatmulPlan*> fitting;
   double smallest = 0;
   for (const MatmulPlan& p : plans) {
@@ -209,79 +284,46 @@ std::optional<Error> compute_sharded_matmul(const ResolvedInputs& in, ResultBuil
     smallest = smallest == 0 ? p.memory : std::min(smallest, p.memory);
   }
   if (plans.empty()) {
-    const ShardedArray& target = spec.c ? *spec.c : derived;
+    const ShardedArray& target = spec.c ? *spec.c : facts.derived;
     return Error{ErrorCode::invalid_argument, "spec",
                  "spec has no plan: every way to compute " + array_text(target) +
                      " splits a dimension unevenly"};
   }
   if (fitting.empty()) return too_big("the leanest plan", smallest, *chip);
   const MatmulPlan& plan = *fitting.front();
-  const Case c = classify(spec);
-
-  out.step(devices_step(mesh));
-  out.step({"Case " + c.number + ": " + c.description,
-            "\\text{case " + c.number + "}",
-            0,
-            "",
-            "case",
-            {}});
   const std::string ring_axes = wrapped_axes(mesh, wraps.wraps);
-  out.step({"Wraparound: " + (ring_axes.empty() ? std::string("no axis is a ring")
-                                                : axes_list(ring_axes) + " wrap around"),
-            wraps.latex,
-            static_cast<double>(ring_axes.size()),
-            "",
-            "wraparound_axes",
-            {}});
-  add_array_steps(out, "a", spec.a, sizes, mesh, b, "");
-  add_array_steps(out, "b", spec.b, sizes, mesh, b, "");
-  add_array_steps(out, "c", plan.c, sizes, mesh, b, ", as the plan leaves it");
-  out.step({"The cheapest plan",
-            notation_latex(plan.text()),
-            static_cast<double>(plan.collectives.size()),
-            "",
-            "plan",
-            {"case"}});
   // What the cheaper strategy communicates, as a word a multiple-choice question can offer.
-  const std::string first =
-      plan.collectives.empty() ? "none" : to_string(plan.collectives.front().op);
-  out.step({"The plan's first collective: " + first,
-            "\\text{" + first + "}",
-            static_cast<double>(plan.collectives.size()),
-            "",
-            "first_collective",
-            {"plan"}});
-  add_comm_steps(out, plan, sizes, mesh, b);
-  add_time_steps(out, plan, sizes, mesh, hw.value().peak_flops);
+  const char* first = plan.collectives.empty() ? "none" : to_string(plan.collectives.front().op);
+  if (out.explain()) {
+    add_steps(out, facts, plan, mesh, sizes, b, wraps, ring_axes, first, hw.value().peak_flops);
+  }
 
   const std::vector<std::int64_t> la = local_shape(spec.a, sizes, mesh);
   const std::vector<std::int64_t> lb = local_shape(spec.b, sizes, mesh);
   const std::vector<std::int64_t> lc = local_shape(plan.c, sizes, mesh);
-  out.set({
-      {"case", Value::of(c.number)},
-      {"case_description", Value::of(c.description)},
-      {"plan", Value::of(plan.text())},
-      {"first_collective", Value::of(first)},
-      {"output_sharding", Value::of(array_text(plan.c))},
-      {"local_a", Value::of(shape_text(la))},
-      {"local_b", Value::of(shape_text(lb))},
-      {"local_c", Value::of(shape_text(lc))},
-      {"bytes_a", Value::of(elements(la) * b)},
-      {"bytes_b", Value::of(elements(lb) * b)},
-      {"bytes_c", Value::of(elements(lc) * b)},
-      {"memory_per_device", Value::of(plan.memory)},
-      {"flops_per_device", Value::of(plan.flops)},
-      {"t_compute", Value::of(plan.t_compute)},
-      {"t_comm", Value::of(plan.t_comm)},
-      {"t_total", Value::of(plan.t_total)},
-      {"t_serial", Value::of(plan.t_serial)},
-      {"overlap", Value::of(plan.t_comm <= plan.t_compute ? "yes" : "no")},
-      {"devices", Value::of(devices)},
-      {"wraparound_axes", Value::of(axes_list(ring_axes))},
-      {"partition_spec_a", Value::of(partition_spec(spec.a))},
-      {"partition_spec_b", Value::of(partition_spec(spec.b))},
-      {"partition_spec_c", Value::of(partition_spec(plan.c))},
-  });
+  out.set_text("case", facts.c.number);
+  out.set_text("case_description", facts.c.description);
+  out.set_text("plan", plan.text());
+  out.set_text("first_collective", first);
+  out.set_text("output_sharding", array_text(plan.c));
+  out.set_text("local_a", shape_text(la));
+  out.set_text("local_b", shape_text(lb));
+  out.set_text("local_c", shape_text(lc));
+  out.set("bytes_a", elements(la) * b);
+  out.set("bytes_b", elements(lb) * b);
+  out.set("bytes_c", elements(lc) * b);
+  out.set("memory_per_device", plan.memory);
+  out.set("flops_per_device", plan.flops);
+  out.set("t_compute", plan.t_compute);
+  out.set("t_comm", plan.t_comm);
+  out.set("t_total", plan.t_total);
+  out.set("t_serial", plan.t_serial);
+  out.set_text("overlap", plan.t_comm <= plan.t_compute ? "yes" : "no");
+  out.set("devices", devices);
+  out.set_text("wraparound_axes", axes_list(ring_axes));
+  out.set_text("partition_spec_a", facts.partition_a);
+  out.set_text("partition_spec_b", facts.partition_b);
+  out.set_text("partition_spec_c", partition_spec(plan.c));
   out.table("collectives", collectives_table(plan));
   out.table("alternatives", alternatives_table(fitting));
   return std::nullopt;
