@@ -1,8 +1,10 @@
 // The registry-wide contract every calculator keeps, checked over whatever the domains
 // register: so a new calculator is held to it without being listed here.
+#include <cmath>
 #include <cstring>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "helpers.h"
 #include "scalebook/core/registry.h"
@@ -78,6 +80,35 @@ TEST_CASE("the numbers-only path gives the explained outputs bit for bit, and no
       CHECK(a.text == b.text);
       if (a.is_number()) CHECK(std::memcmp(&a.number, &b.number, sizeof(double)) == 0);
     }
+  }
+}
+
+// A prepared calculation builds no tables: whatever a calculator skips for that, its numbers
+// stay the explained ones.
+TEST_CASE("a prepared evaluation gives the explained number outputs bit for bit", "[contract]") {
+  for (const std::string& name : calculator_names()) {
+    INFO(name);
+    Calculation explained = test::run(name, {});
+    Result<PreparedCalculation> prepared = PreparedCalculation::make(name, {}, {}, {});
+    REQUIRE(prepared.ok());
+    std::vector<double> y(prepared.value().outputs().size());
+    REQUIRE_FALSE(prepared.value().evaluate(nullptr, y.data()));
+    const Schema& schema = prepared.value().schema();
+    REQUIRE(explained.outputs.size() == schema.outputs.size());
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < schema.outputs.size(); ++i) {
+      if (schema.outputs[i].is_text) continue;
+      const Value& value = explained.outputs[i].second;
+      INFO(schema.outputs[i].name);
+      REQUIRE(k < y.size());
+      if (value.is_number()) {
+        CHECK(std::memcmp(&value.number, &y[k], sizeof(double)) == 0);
+      } else {
+        CHECK(std::isnan(y[k]));
+      }
+      ++k;
+    }
+    CHECK(k == y.size());
   }
 }
 

@@ -306,6 +306,7 @@ Result<PreparedCalculation> PreparedCalculation::make(std::string_view calculato
     p.output_index_.push_back(index);
   }
   p.outputs_ = std::move(outputs);
+  p.buffer_.tables = false;  // only number outputs are read back
   return p;
 }
 

@@ -47,6 +47,16 @@ void ResultBuilder::set(std::string_view output, Value value) {
   buffer_.filled[i] = 1;
 }
 
+void ResultBuilder::set(std::string_view output, double value) {
+  std::size_t i = index_of(output);
+  if (i == schema_.outputs.size()) return;
+  Value& slot = buffer_.calculation.outputs[i].second;
+  slot.kind = Value::Kind::number;
+  slot.number = value;
+  slot.text.clear();
+  buffer_.filled[i] = 1;
+}
+
 void ResultBuilder::set_text(std::string_view output, std::string_view text) {
   std::size_t i = index_of(output);
   if (i == schema_.outputs.size()) return;
@@ -81,6 +91,7 @@ void ResultBuilder::table(std::string_view name, Table table) {
     if (unknown_.empty()) unknown_ = name;
     return;
   }
+  if (!buffer_.tables) return;
   auto& tables = buffer_.calculation.tables;
   tables.emplace_back(std::string(name), std::move(table));
   // In schema order, whatever order they came in.

@@ -201,15 +201,15 @@ const Schema& transformer_schema() {
   return s;
 }
 
-double optimizer_states(const std::string& optimizer) {
+double optimizer_states(std::string_view optimizer) {
   if (optimizer == "adam") return 2;
   return optimizer == "momentum" ? 1 : 0;
 }
 
 Result<Setup> read_setup(const ResolvedInputs& in) {
   Setup s;
-  s.model = *model_of(in);
-  s.params = count_params(s.model);
+  s.model = model_of(in);
+  s.params = count_params(*s.model);
   s.B = in.number("B");
   s.T = in.number("T");
   s.S = in.has("S") ? in.number("S") : s.T;
@@ -227,7 +227,7 @@ Result<Setup> read_setup(const ResolvedInputs& in) {
   s.a = bytes_per_element(activations);
   s.kv = bytes_per_element(dtype_of("dtype_kv", base));
   s.opt = bytes_per_element(*parse_dtype(in.text("dtype_optimizer")));
-  s.compute_dtype = to_string(compute);
+  s.compute_dtype = compute;
   s.optimizer = in.text("optimizer");
   s.optimizer_states = optimizer_states(s.optimizer);
   s.remat = in.text("remat");
@@ -244,13 +244,12 @@ std::optional<Error> compute_transformer(const ResolvedInputs& in, ResultBuilder
   Result<Setup> setup = read_setup(in);
   if (!setup.ok()) return setup.error();
   const Setup& s = setup.value();
-  Sheet sheet(out.explain());
+  Sheet sheet(out);
   transformer_parts::add_params(s, sheet);
   transformer_parts::add_flops(s, sheet);
   transformer_parts::add_memory(s, sheet);
   transformer_parts::add_roofline(s, sheet);
-  transformer_parts::add_blocks(s, sheet);
-  std::move(sheet).finish(out);
+  if (sheet.tables()) transformer_parts::add_blocks(s, sheet);
   return std::nullopt;
 }
 
@@ -258,18 +257,13 @@ std::optional<Error> compute_transformer(const ResolvedInputs& in, ResultBuilder
 
 namespace transformer_parts {
 
-double Sheet::number(const std::string& output) const {
-  auto it = values_.find(output);
-  return it == values_.end() ? 0 : it->second.number;
-}
-
-void Sheet::finish(ResultBuilder& out) && {
-  for (const OutputSpec& spec : out.schema().outputs) {
-    auto it = values_.find(spec.name);
-    out.set(spec.name, it == values_.end() ? Value::none() : std::move(it->second));
-  }
-  for (auto& [name, table] : tables_) out.table(name, std::move(table));
-  if (explain_) out.steps(std::move(steps_));
+Step Sheet::step(std::string_view output, std::string label, std::string latex, double value,
+                 std::string_view unit, std::initializer_list<std::string_view> depends) {
+  std::vector<std::string> names;
+  for (std::string_view name : depends)
+    if (!name.empty()) names.emplace_back(name);
+  return {std::move(label),  std::move(latex),    value,
+          std::string(unit), std::string(output), std::move(names)};
 }
 
 const std::vector<std::string>& remat_policies() {

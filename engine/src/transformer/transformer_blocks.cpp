@@ -55,7 +55,7 @@ class Rows {
 };
 
 void add_projections(const Setup& s, Rows& rows) {
-  const Model& m = s.model;
+  const Model& m = *s.model;
   Dim B{"B", s.B}, T{"T", s.T}, S{"S", s.T}, D{"D", m.D}, N{"N", m.N}, K{"K", m.K}, H{"H", m.H};
   if (m.kv_rank > 0) {
     Dim Cq{"C_q", m.q_rank}, Ckv{"C_kv", m.kv_rank}, HR{"H+R", m.H + m.rope_dim};
@@ -87,7 +87,7 @@ void add_projections(const Setup& s, Rows& rows) {
 
 // QK and AV, batched over B and the key/value heads, over S = T keys (half under a causal mask).
 void add_dot_products(const Setup& s, Rows& rows) {
-  const Model& m = s.model;
+  const Model& m = *s.model;
   bool mla = m.kv_rank > 0;
   double c = s.causal ? 0.5 : 1;
   double qk_width = m.H + m.rope_dim;
@@ -106,14 +106,14 @@ void add_dot_products(const Setup& s, Rows& rows) {
 }
 
 void add_output(const Setup& s, Rows& rows) {
-  const Model& m = s.model;
+  const Model& m = *s.model;
   Dim B{"B", s.B}, T{"T", s.T}, D{"D", m.D}, N{"N", m.N}, H{"H", m.H};
   rows.add("o", "attention", "W_O", {B, T, N, H}, {N, H, D}, {B, T, D}, m.N * m.H * m.D,
            2 * m.N * m.H * m.D, "6BTDNH");
 }
 
 void add_mlp(const Setup& s, Rows& rows) {
-  const Model& m = s.model;
+  const Model& m = *s.model;
   Dim B{"B", s.B}, T{"T", s.T}, D{"D", m.D};
   bool moe = m.E > 0;
   double width = moe && m.F_expert > 0 ? m.F_expert : m.F;

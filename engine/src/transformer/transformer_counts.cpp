@@ -18,9 +18,7 @@ bool is_mla(const Model& m) { return m.kv_rank > 0; }
 
 std::string mats(const Model& m) { return m.gated ? "3" : "2"; }
 
-void add_layer_params(const Setup& s, Sheet& sheet) {
-  const Model& m = s.model;
-  const ParamCounts& p = s.params;
+std::string attention_layer_latex(const Model& m, const ParamCounts& p) {
   std::string attn;
   if (is_mla(m)) {
     std::string query = m.q_rank > 0 ? "D C_q + C_q N (H + R)" : "D N (H + R)";
@@ -36,26 +34,37 @@ void add_layer_params(const Setup& s, Sheet& sheet) {
     attn = "2DH(N + K) = " + times({2, m.D, m.H}) + " \\cdot (" + n(m.N) + " + " + n(m.K) +
            ") = " + q(p.attention_layer, "params");
   }
+  return attn;
+}
+
+void add_layer_params(const Setup& s, Sheet& sheet) {
+  const Model& m = *s.model;
+  const ParamCounts& p = s.params;
   sheet.add(
       "params_attention_layer",
       is_mla(m) ? "Latent attention (MLA) projections of one layer"
                 : "Attention projections of one layer (W_Q, W_O: DNH; W_K, W_V: DKH)",
-      [&] { return std::string(attn); }, p.attention_layer, "params");
-  std::string mlp = is_moe(m)
-                        ? "(E + E_s) \\cdot " + mats(m) + " D F_e = (" + n(m.E) + " + " +
-                              n(m.shared_experts) + ") \\cdot " +
-                              times({m.gated ? 3.0 : 2.0, m.D, m.F_expert > 0 ? m.F_expert : m.F})
-                        : mats(m) + "DF = " + times({m.gated ? 3.0 : 2.0, m.D, m.F});
+      [&] { return attention_layer_latex(m, p); }, p.attention_layer, "params");
   sheet.add(
       "params_mlp_layer",
-      is_moe(m) ? "MLP of one MoE layer: every routed and shared expert"
-                : std::string("MLP of one layer (") + (m.gated ? "gated: " : "plain: ") + mats(m) +
-                      " matrices of D x F)",
-      [&] { return std::string(mlp + " = " + q(p.mlp_layer, "params")); }, p.mlp_layer, "params");
+      [&] {
+        return is_moe(m) ? std::string("MLP of one MoE layer: every routed and shared expert")
+                         : std::string("MLP of one layer (") + (m.gated ? "gated: " : "plain: ") +
+                               mats(m) + " matrices of D x F)";
+      },
+      [&] {
+        std::string mlp =
+            is_moe(m) ? "(E + E_s) \\cdot " + mats(m) + " D F_e = (" + n(m.E) + " + " +
+                            n(m.shared_experts) + ") \\cdot " +
+                            times({m.gated ? 3.0 : 2.0, m.D, m.F_expert > 0 ? m.F_expert : m.F})
+                      : mats(m) + "DF = " + times({m.gated ? 3.0 : 2.0, m.D, m.F});
+        return std::string(mlp + " = " + q(p.mlp_layer, "params"));
+      },
+      p.mlp_layer, "params");
 }
 
 void add_model_params(const Setup& s, Sheet& sheet) {
-  const Model& m = s.model;
+  const Model& m = *s.model;
   const ParamCounts& p = s.params;
   sheet.add("params_attention", "Attention projections, all layers",
             [&] {
@@ -63,15 +72,17 @@ void add_model_params(const Setup& s, Sheet& sheet) {
                                  " = " + q(p.attention, "params"));
             },
             p.attention, "params", {"params_attention_layer"});
-  std::string mlp = "L \\cdot P_\\text{mlp} = " + times({m.L, p.mlp_layer});
-  if (is_moe(m) && m.dense_layers > 0) {
-    mlp = "L_d \\cdot " + mats(m) +
-          "DF + (L - L_d) P_\\text{mlp} = " + times({m.dense_layers, p.mlp_dense_layer}) + " + " +
-          times({p.moe_layers, p.mlp_layer});
-  }
   sheet.add("params_mlp", "MLPs, all layers",
-            [&] { return std::string(mlp + " = " + q(p.mlp, "params")); }, p.mlp, "params",
-            {"params_mlp_layer"});
+            [&] {
+              std::string mlp = "L \\cdot P_\\text{mlp} = " + times({m.L, p.mlp_layer});
+              if (is_moe(m) && m.dense_layers > 0) {
+                mlp = "L_d \\cdot " + mats(m) + "DF + (L - L_d) P_\\text{mlp} = " +
+                      times({m.dense_layers, p.mlp_dense_layer}) + " + " +
+                      times({p.moe_layers, p.mlp_layer});
+              }
+              return std::string(mlp + " = " + q(p.mlp, "params"));
+            },
+            p.mlp, "params", {"params_mlp_layer"});
   if (is_moe(m)) {
     sheet.add(
         "params_router", "Routers: E x D in each MoE layer",
@@ -81,7 +92,7 @@ void add_model_params(const Setup& s, Sheet& sheet) {
         },
         p.router, "params");
   } else {
-    sheet.set("params_router", Value::of(0.0));
+    sheet.set("params_router", 0.0);
   }
   sheet.add(
       "params_embedding",
@@ -93,41 +104,46 @@ void add_model_params(const Setup& s, Sheet& sheet) {
                            q(p.embedding, "params"));
       },
       p.embedding, "params");
-  std::string norm =
-      "L n D" + std::string(is_mla(m) ? " + L (C_q + C_{kv})" : "") + (m.final_norm ? " + D" : "") +
-      " = " + times({m.L, m.norms_per_layer, m.D}) +
-      (is_mla(m) ? " + " + n(m.L) + " \\cdot (" + n(m.q_rank) + " + " + n(m.kv_rank) + ")" : "") +
-      (m.final_norm ? " + " + n(m.D) : "");
   sheet.add(
       "params_norm",
-      "Norm weights: n = " + format_number(m.norms_per_layer) + " D-wide norms per layer" +
-          (m.final_norm ? ", and a final one" : ""),
-      [&] { return std::string(norm + " = " + q(p.norm, "params")); }, p.norm, "params");
-  std::vector<std::string> parts = {"params_embedding", "params_attention", "params_mlp",
-                                    "params_norm"};
-  if (is_moe(m)) parts.push_back("params_router");
-  std::string router = is_moe(m) ? " + P_\\text{router}" : "";
-  std::string router_n = is_moe(m) ? " + " + n(p.router) : "";
-  sheet.add(
-      "params", "Total parameters",
       [&] {
-        return std::string("P = P_\\text{emb} + P_\\text{attn} + P_\\text{mlp}" + router +
-                           " + P_\\text{norm} = " + n(p.embedding) + " + " + n(p.attention) +
-                           " + " + n(p.mlp) + router_n + " + " + n(p.norm) + " = " +
-                           q(p.total, "params"));
+        return "Norm weights: n = " + format_number(m.norms_per_layer) + " D-wide norms per layer" +
+               (m.final_norm ? ", and a final one" : "");
       },
-      p.total, "params", parts);
-  std::string active = "P_\\text{active} = P = " + q(p.active, "params");
-  if (is_moe(m)) {
-    active = "P - P_\\text{mlp} + (L - L_d)(k + E_s) P_\\text{expert} + L_d P_\\text{dense} = " +
-             n(p.total) + " - " + n(p.mlp) + " + " + n(p.moe_layers) + " \\cdot (" +
-             n(m.experts_per_token) + " + " + n(m.shared_experts) + ") \\cdot " + n(p.expert) +
-             " + " + times({m.dense_layers, p.mlp_dense_layer}) + " = " + q(p.active, "params");
-  }
-  sheet.add("params_active",
-            is_moe(m) ? "Parameters one token uses: its k routed experts and the shared ones"
-                      : "Parameters one token uses: all of them (dense)",
-            [&] { return std::string(active); }, p.active, "params", {"params"});
+      [&] {
+        std::string norm =
+            "L n D" + std::string(is_mla(m) ? " + L (C_q + C_{kv})" : "") +
+            (m.final_norm ? " + D" : "") + " = " + times({m.L, m.norms_per_layer, m.D}) +
+            (is_mla(m) ? " + " + n(m.L) + " \\cdot (" + n(m.q_rank) + " + " + n(m.kv_rank) + ")"
+                       : "") +
+            (m.final_norm ? " + " + n(m.D) : "");
+        return std::string(norm + " = " + q(p.norm, "params"));
+      },
+      p.norm, "params");
+  sheet.add("params", "Total parameters",
+            [&] {
+              std::string router = is_moe(m) ? " + P_\\text{router}" : "";
+              std::string router_n = is_moe(m) ? " + " + n(p.router) : "";
+              return std::string("P = P_\\text{emb} + P_\\text{attn} + P_\\text{mlp}" + router +
+                                 " + P_\\text{norm} = " + n(p.embedding) + " + " + n(p.attention) +
+                                 " + " + n(p.mlp) + router_n + " + " + n(p.norm) + " = " +
+                                 q(p.total, "params"));
+            },
+            p.total, "params",
+            {"params_embedding", "params_attention", "params_mlp", "params_norm",
+             is_moe(m) ? "params_router" : ""});
+  sheet.add(
+      "params_active",
+      is_moe(m) ? "Parameters one token uses: its k routed experts and the shared ones"
+                : "Parameters one token uses: all of them (dense)",
+      [&] {
+        if (!is_moe(m)) return "P_\\text{active} = P = " + q(p.active, "params");
+        return "P - P_\\text{mlp} + (L - L_d)(k + E_s) P_\\text{expert} + L_d P_\\text{dense} = " +
+               n(p.total) + " - " + n(p.mlp) + " + " + n(p.moe_layers) + " \\cdot (" +
+               n(m.experts_per_token) + " + " + n(m.shared_experts) + ") \\cdot " + n(p.expert) +
+               " + " + times({m.dense_layers, p.mlp_dense_layer}) + " = " + q(p.active, "params");
+      },
+      p.active, "params", {"params"});
   sheet.add("attention_param_fraction", "Attention's share of the parameters",
             [&] {
               return std::string("\\frac{P_\\text{attn}}{P} = \\frac{" + n(p.attention) + "}{" +
@@ -145,8 +161,8 @@ void add_model_params(const Setup& s, Sheet& sheet) {
 }  // namespace
 
 void add_params(const Setup& s, Sheet& sheet) {
-  const Model& m = s.model;
-  sheet.set("attention", Value::of(to_string(attention_kind(m))));
+  const Model& m = *s.model;
+  sheet.set_text("attention", to_string(attention_kind(m)));
   double G = m.N / m.K;
   sheet.add(
       "G", "Query heads per key/value head",
@@ -174,7 +190,7 @@ struct Forward {
 };
 
 Forward add_forward(const Setup& s, Sheet& sheet) {
-  const Model& m = s.model;
+  const Model& m = *s.model;
   const ParamCounts& p = s.params;
   Forward f;
   f.mlp =
@@ -193,16 +209,22 @@ Forward add_forward(const Setup& s, Sheet& sheet) {
                             2 * p.attention, "FLOP", {"params_attention"});
   double c = s.causal ? 0.5 : 1;
   f.attention = c * s.T * dot_per_key(m);
-  std::string half = s.causal ? "\\tfrac{1}{2} \\cdot " : "";
-  std::string dot = is_mla(m)
-                        ? half + "2 T N (2H + R) L = " + half + times({2, s.T, m.N}) + " \\cdot (" +
-                              n(2 * m.H) + " + " + n(m.rope_dim) + ") \\cdot " + n(m.L)
-                        : half + "4 T N H L = " + half + times({4, s.T, m.N, m.H, m.L});
   sheet.add(
       "flops_attention",
-      std::string("Dot-product attention FLOPs per token, forward: QK and AV over T keys") +
-          (s.causal ? ", half of them under a causal mask" : ""),
-      [&] { return std::string(dot + " = " + q(f.attention, "FLOP")); }, f.attention, "FLOP");
+      [&] {
+        return std::string(
+                   "Dot-product attention FLOPs per token, forward: QK and AV over T keys") +
+               (s.causal ? ", half of them under a causal mask" : "");
+      },
+      [&] {
+        std::string half = s.causal ? "\\tfrac{1}{2} \\cdot " : "";
+        std::string dot = is_mla(m) ? half + "2 T N (2H + R) L = " + half + times({2, s.T, m.N}) +
+                                          " \\cdot (" + n(2 * m.H) + " + " + n(m.rope_dim) +
+                                          ") \\cdot " + n(m.L)
+                                    : half + "4 T N H L = " + half + times({4, s.T, m.N, m.H, m.L});
+        return std::string(dot + " = " + q(f.attention, "FLOP"));
+      },
+      f.attention, "FLOP");
   f.unembed = sheet.add(
       "flops_unembed", "Unembedding FLOPs per token, forward",
       [&] {
@@ -221,7 +243,7 @@ Forward add_forward(const Setup& s, Sheet& sheet) {
 }
 
 // The FLOPs a remat policy recomputes in the backward pass, per token.
-double recomputed(const Setup& s, const Forward& f, std::string& what) {
+double recomputed(const Setup& s, const Forward& f, const char*& what) {
   if (s.remat == "block") {
     what = "the layers' forward pass";
     return f.total - f.unembed;
@@ -256,11 +278,10 @@ void add_crossovers(Sheet& sheet, const Forward& f, double T) {
                                  "} = " + n(f.attention / layers));
             },
             f.attention / layers, "", {"flops_attention", "flops_mlp", "flops_projections"});
-  auto cross = [&](const std::string& output, const std::string& label, double flops,
-                   const std::string& name) {
+  auto cross = [&](const char* output, const char* label, double flops, const char* name) {
     sheet.add(output, label,
               [&] {
-                return std::string("T^* = \\frac{" + name +
+                return std::string("T^* = \\frac{" + std::string(name) +
                                    "}{\\text{attention FLOPs per key}} = \\frac{" + n(flops) +
                                    "}{" + n(per_T) + "} = " + q(flops / per_T, "tokens"));
               },
@@ -293,18 +314,20 @@ void add_flops(const Setup& s, Sheet& sheet) {
                                  q(6 * active, "FLOP"));
             },
             6 * active, "FLOP", {"params_active"});
-  std::string what;
+  const char* what = "";
   double extra = recomputed(s, f, what);
   double remat = sheet.add(
       "flops_training_remat",
-      "Training FLOPs per token with remat " + s.remat + ": recompute " + what,
+      [&] {
+        return "Training FLOPs per token with remat " + std::string(s.remat) + ": recompute " +
+               what;
+      },
       [&] {
         return std::string(n(training) + " + " + n(extra) + " = " + q(training + extra, "FLOP"));
       },
       training + extra, "FLOP", {"flops_training"});
   double tokens = s.B * s.T;
-  auto step = [&](const std::string& output, const std::string& label, double per_token,
-                  const std::string& from) {
+  auto step = [&](const char* output, const char* label, double per_token, const char* from) {
     sheet.add(
         output, label,
         [&] {

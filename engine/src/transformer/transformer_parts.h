@@ -2,60 +2,73 @@
 // Internal to the transformer calculator: what its parts share. transformer.cpp reads the
 // inputs into a Setup; the parts (parameters and FLOPs, memory, roofline) each add their
 // outputs and worked steps to one Sheet.
-#include <map>
+#include <initializer_list>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "scalebook/core/registry.h"
+#include "scalebook/core/result_builder.h"
 #include "scalebook/transformer/models.h"
 
 namespace scalebook::transformer_parts {
 
+// The model and the texts point into the resolved inputs, which outlive the calculation.
 struct Setup {
-  Model model;
+  const Model* model = nullptr;
   ParamCounts params;
   double B = 0;  // sequences
   double T = 0;  // tokens per sequence (query length)
   double S = 0;  // context (key/value length) for the KV cache and decode
   bool causal = false;
   double w = 2, a = 2, kv = 2, opt = 4;  // bytes per weight, activation, KV, optimizer element
-  std::string compute_dtype;
+  Dtype compute_dtype = Dtype::bf16;
   double optimizer_states = 2;  // values per parameter: adam 2, momentum 1, sgd 0
-  std::string optimizer;
-  std::string remat;
+  std::string_view optimizer;
+  std::string_view remat;
   bool has_checkpoints = false;
   double checkpoints = 0;  // D-wide tensors saved per token per layer, overriding the policy's
   double peak_flops = 0;
   double hbm_bandwidth = 0;
 };
 
-// Outputs by name and the worked steps in the order they were added.
+// The parts write their outputs straight into the result, and their steps only when
+// explaining: the numbers-only path (sweeps, searches) builds no label, formula or name list.
 class Sheet {
  public:
-  // explain false: the numbers only, so no steps are kept (sweeps, the numbers-only path).
-  explicit Sheet(bool explain = true) : explain_(explain) {}
-  bool explain() const { return explain_; }
-  void set(const std::string& output, Value value) { values_[output] = std::move(value); }
-  void table(const std::string& name, Table table) { tables_[name] = std::move(table); }
-  // A numeric output and the step that computes it. `latex()` builds the step's formula, only
-  // when explaining: the numbers-only path skips the formatting of every number in it.
-  template <class Latex>
-  double add(const std::string& output, const std::string& label, Latex&& latex, double value,
-             const std::string& unit, std::vector<std::string> depends = {}) {
-    values_[output] = Value::of(value);
-    if (explain_) steps_.push_back({label, latex(), value, unit, output, std::move(depends)});
+  explicit Sheet(ResultBuilder& out) : out_(out) {}
+  bool explain() const { return out_.explain(); }
+  // False where the caller reads numbers only (a prepared calculation): build no table.
+  bool tables() const { return out_.tables(); }
+  void set(std::string_view output, double value) { out_.set(output, value); }
+  void set_text(std::string_view output, std::string_view text) { out_.set_text(output, text); }
+  void none(std::string_view output) { out_.none(output); }
+  void table(std::string_view name, Table table) { out_.table(name, std::move(table)); }
+  // A numeric output and the step that computes it. `label` is text, or a callable building a
+  // label from the inputs; `latex()` builds the step's formula. An empty name in `depends`
+  // stands for a dependency this model lacks, and is left out.
+  template <class Label, class Latex>
+  double add(std::string_view output, const Label& label, Latex&& latex, double value,
+             std::string_view unit, std::initializer_list<std::string_view> depends = {}) {
+    out_.set(output, value);
+    if (explain()) out_.step(step(output, text(label), latex(), value, unit, depends));
     return value;
   }
-  double number(const std::string& output) const;
-  // The outputs and tables in the schema's order (none for one never set) and the steps.
-  // Every output of the schema: its value, or none where the sheet has none.
-  void finish(ResultBuilder& out) &&;
 
  private:
-  std::map<std::string, Value> values_;
-  std::map<std::string, Table> tables_;
-  std::vector<Step> steps_;
-  bool explain_ = true;
+  template <class Label>
+  static std::string text(const Label& label) {
+    if constexpr (std::is_invocable_v<const Label&>) {
+      return label();
+    } else {
+      return std::string(label);
+    }
+  }
+  static Step step(std::string_view output, std::string label, std::string latex, double value,
+                   std::string_view unit, std::initializer_list<std::string_view> depends);
+
+  ResultBuilder& out_;
 };
 
 // The remat policies, in the order the schema lists them.

@@ -19,41 +19,43 @@ const char* bound(double intensity, double critical) {
 }
 
 // One weight matmul of the MLP with `tokens` tokens: a dense D x F matrix, or an MoE layer's
-// expert matrices, all E of which are read while each token works in k of them.
-double mlp_intensity(const Setup& s, double tokens, std::string& latex) {
-  const Model& m = s.model;
+// expert matrices, all E of which are read while each token works in k of them. Writes the
+// step's formula to `latex` unless it is null (the numbers-only path).
+double mlp_intensity(const Setup& s, double tokens, std::string* latex) {
+  const Model& m = *s.model;
   if (m.E > 0) {
     double F = m.F_expert > 0 ? m.F_expert : m.F;
     double k = m.experts_per_token;
     double flops = 2 * tokens * k * m.D * F;
     double bytes = s.w * m.E * m.D * F + s.a * tokens * k * (m.D + F);
-    latex = "\\frac{2 n k D F_e}{b_w E D F_e + b_a n k (D + F_e)} = \\frac{" +
-            times({2, tokens, k, m.D, F}) + "}{" + times({s.w, m.E, m.D, F}) + " + " +
-            times({s.a, tokens, k}) + " \\cdot (" + n(m.D) + " + " + n(F) +
-            ")} = " + q(flops / bytes, "FLOP/B");
+    if (latex)
+      *latex = "\\frac{2 n k D F_e}{b_w E D F_e + b_a n k (D + F_e)} = \\frac{" +
+               times({2, tokens, k, m.D, F}) + "}{" + times({s.w, m.E, m.D, F}) + " + " +
+               times({s.a, tokens, k}) + " \\cdot (" + n(m.D) + " + " + n(F) +
+               ")} = " + q(flops / bytes, "FLOP/B");
     return flops / bytes;
   }
   double flops = 2 * tokens * m.D * m.F;
   double bytes = s.w * m.D * m.F + s.a * tokens * (m.D + m.F);
-  latex = "\\frac{2 n D F}{b_w D F + b_a n (D + F)} = \\frac{" + times({2, tokens, m.D, m.F}) +
-          "}{" + times({s.w, m.D, m.F}) + " + " + times({s.a, tokens}) + " \\cdot (" + n(m.D) +
-          " + " + n(m.F) + ")} = " + q(flops / bytes, "FLOP/B");
+  if (latex)
+    *latex = "\\frac{2 n D F}{b_w D F + b_a n (D + F)} = \\frac{" + times({2, tokens, m.D, m.F}) +
+             "}{" + times({s.w, m.D, m.F}) + " + " + times({s.a, tokens}) + " \\cdot (" + n(m.D) +
+             " + " + n(m.F) + ")} = " + q(flops / bytes, "FLOP/B");
   return flops / bytes;
 }
 
 void add_mlp(const Setup& s, Sheet& sheet, double critical) {
-  const Model& m = s.model;
+  const Model& m = *s.model;
   std::string latex;
-  double prefill = mlp_intensity(s, s.B * s.T, latex);
+  std::string* formula = sheet.explain() ? &latex : nullptr;
+  double prefill = mlp_intensity(s, s.B * s.T, formula);
   sheet.add("mlp_intensity_prefill",
             "MLP intensity in prefill and training: n = BT tokens per weight read",
             [&] { return std::string(latex); }, prefill, "FLOP/B", {"tokens"});
-  double decode = mlp_intensity(s, s.B, latex);
+  double decode = mlp_intensity(s, s.B, formula);
   sheet.add(
       "mlp_intensity_decode", "MLP intensity in decode: n = B tokens (one per sequence)",
       [&] { return std::string(latex); }, decode, "FLOP/B");
-  sheet.set("mlp_bound_prefill", Value::of(bound(prefill, critical)));
-  sheet.set("mlp_bound_decode", Value::of(bound(decode, critical)));
   double dense = critical * s.w / 2;
   sheet.add("mlp_critical_tokens",
             "Tokens for a dense MLP to be compute-bound (tokens much less than D, F)",
@@ -76,23 +78,36 @@ void add_mlp(const Setup& s, Sheet& sheet, double critical) {
                     "} = " + q(moe, "tokens"));
               },
               moe, "tokens", {"mlp_critical_tokens"});
+  } else {
+    sheet.none("moe_critical_tokens");
   }
+  // After the critical tokens, as the schema lists them: the builder looks for an output just
+  // past the last one set before it searches the whole list.
+  sheet.set_text("mlp_bound_prefill", bound(prefill, critical));
+  sheet.set_text("mlp_bound_decode", bound(decode, critical));
 }
 
 void add_attention(const Setup& s, Sheet& sheet, double critical) {
-  const Model& m = s.model;
-  if (m.kv_rank > 0) return;  // latent attention's intensity depends on its kernel: not modelled
+  const Model& m = *s.model;
+  if (m.kv_rank > 0) {  // latent attention's intensity depends on its kernel: not modelled
+    for (const char* output :
+         {"attention_intensity_prefill", "attention_intensity_decode", "attention_critical_T",
+          "attention_critical_S", "attention_decode_limit", "attention_bound_prefill",
+          "attention_bound_decode"})
+      sheet.none(output);
+    return;
+  }
   double G = m.N / m.K;
   double c = s.causal ? 0.5 : 1;
-  std::string cl = s.causal ? "\\tfrac{1}{2} \\cdot " : "";
+  const char* cl = s.causal ? "\\tfrac{1}{2} \\cdot " : "";
   double prefill = 2 * c * s.T * G / (s.a * G + s.kv);
   sheet.add("attention_intensity_prefill",
             "Attention intensity in prefill: FLOPs 4BT^2NH over bytes b_a 2BTNH (Q, O) + b_kv "
             "2BTKH (K, V)",
             [&] {
-              return std::string("\\frac{" + cl + "2 T G}{b_a G + b_{kv}} = \\frac{" + cl +
-                                 times({2, s.T, G}) + "}{" + times({s.a, G}) + " + " + n(s.kv) +
-                                 "} = " + q(prefill, "FLOP/B"));
+              return std::string("\\frac{" + std::string(cl) + "2 T G}{b_a G + b_{kv}} = \\frac{" +
+                                 cl + times({2, s.T, G}) + "}{" + times({s.a, G}) + " + " +
+                                 n(s.kv) + "} = " + q(prefill, "FLOP/B"));
             },
             prefill, "FLOP/B", {"G"});
   double decode = 2 * s.S * G / (s.a * G + s.kv * s.S);
@@ -131,23 +146,28 @@ void add_attention(const Setup& s, Sheet& sheet, double critical) {
                              q(critical_S, "tokens"));
         },
         critical_S, "tokens", {"critical_intensity", "attention_decode_limit"});
+  } else {
+    sheet.none("attention_critical_S");
   }
-  sheet.set("attention_bound_prefill", Value::of(bound(prefill, critical)));
-  sheet.set("attention_bound_decode", Value::of(bound(decode, critical)));
+  sheet.set_text("attention_bound_prefill", bound(prefill, critical));
+  sheet.set_text("attention_bound_decode", bound(decode, critical));
 }
 
 }  // namespace
 
 void add_roofline(const Setup& s, Sheet& sheet) {
   double critical = s.peak_flops / s.hbm_bandwidth;
-  Step step = critical_intensity_step("Critical intensity of the chip (" + s.compute_dtype + ")",
-                                      s.peak_flops, s.hbm_bandwidth);
-  sheet.add(
-      step.output, step.label, [&] { return std::string(step.latex); }, step.value, step.unit);
+  auto label = [&] {
+    return "Critical intensity of the chip (" + std::string(to_string(s.compute_dtype)) + ")";
+  };
+  auto latex = [&] {
+    return critical_intensity_step(label(), s.peak_flops, s.hbm_bandwidth).latex;
+  };
+  sheet.add("critical_intensity", label, latex, critical, "FLOP/B");
   add_mlp(s, sheet, critical);
   add_attention(s, sheet, critical);
-  sheet.set("peak_flops", Value::of(s.peak_flops));
-  sheet.set("hbm_bandwidth", Value::of(s.hbm_bandwidth));
+  sheet.set("peak_flops", s.peak_flops);
+  sheet.set("hbm_bandwidth", s.hbm_bandwidth);
 }
 
 }  // namespace scalebook::transformer_parts

@@ -82,4 +82,33 @@ TEST_CASE("on the numbers-only path steps are dropped, and a reused buffer start
   REQUIRE(out.finish());  // nothing set yet in this evaluation
 }
 
+TEST_CASE("a buffer kept for number outputs only drops tables, and still names an undeclared one",
+          "[result]") {
+  Schema s = two_outputs();
+  ResultBuffer buffer;
+  buffer.tables = false;
+  ResultBuilder out(s, false, buffer);
+  CHECK_FALSE(out.tables());
+  out.set("time", 1.0);
+  out.set_text("bound", "memory");
+  out.table("first", Table{{"a"}, {}});
+  CHECK_FALSE(out.finish());
+  CHECK(buffer.calculation.tables.empty());
+  out.table("third", Table{});
+  REQUIRE(out.finish());
+  CHECK(out.finish()->field == "third");
+}
+
+TEST_CASE("a number set over a text output leaves no text behind", "[result]") {
+  Schema s = two_outputs();
+  ResultBuffer buffer;
+  ResultBuilder out(s, false, buffer);
+  out.set_text("time", "memory");
+  out.set("time", 2.5);
+  const Value& time = buffer.calculation.outputs[0].second;
+  CHECK(time.is_number());
+  CHECK(time.number == 2.5);
+  CHECK(time.text.empty());
+}
+
 }  // namespace scalebook

@@ -149,3 +149,23 @@ TEST_CASE("attention's share of the layer FLOPs is one half at the crossover", "
   Calculation short_context = tf({{"model", text("transformers-q1")}, {"T", num(4096)}});
   CHECK(output(short_context, "attention_share") == Approx(1.0 / 9).epsilon(1e-12));  // T / 8D
 }
+
+// The layer picture calculates without steps and draws this list, so that path keeps it.
+TEST_CASE("the numbers-only calculation lists the same blocks", "[transformer]") {
+  Inputs in = {{"model", text("deepseek-v3")}};
+  Calculation explained = tf(in);
+  Result<Calculation> bare = calculate("transformer", in, {.explain = false});
+  REQUIRE(bare.ok());
+  const Table& a = blocks(explained);
+  const Table& b = blocks(bare.value());
+  CHECK(a.columns == b.columns);
+  REQUIRE(a.rows.size() == b.rows.size());
+  for (size_t r = 0; r < a.rows.size(); ++r) {
+    REQUIRE(a.rows[r].size() == b.rows[r].size());
+    for (size_t i = 0; i < a.rows[r].size(); ++i) {
+      CHECK(a.rows[r][i].kind == b.rows[r][i].kind);
+      CHECK(a.rows[r][i].text == b.rows[r][i].text);
+      CHECK(a.rows[r][i].number == b.rows[r][i].number);
+    }
+  }
+}

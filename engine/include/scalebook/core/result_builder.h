@@ -23,6 +23,9 @@ struct ResultBuffer {
   Calculation calculation;
   std::vector<char> filled;        // one per output of the schema
   const Schema* schema = nullptr;  // whose outputs `calculation` is laid out for
+  // False for a prepared calculation, whose caller reads number outputs only: its tables
+  // would be dropped unread, so none is built.
+  bool tables = true;
 };
 
 // A table with the spec's columns, in order, and no rows yet.
@@ -35,9 +38,13 @@ class ResultBuilder {
   // False on the numbers-only path: steps are dropped, so build none.
   bool explain() const { return explain_; }
   const Schema& schema() const { return schema_; }
+  // False where tables are dropped unread (a prepared calculation): build none.
+  bool tables() const { return buffer_.tables; }
 
   void set(std::string_view output, Value value);
-  void set(std::string_view output, double value) { set(output, Value::of(value)); }
+  // A number output, written in place: no Value is built on the way (the numbers-only path's
+  // commonest call).
+  void set(std::string_view output, double value);
   // A text output, copied into the reused buffer (no temporary string).
   void set_text(std::string_view output, std::string_view text);
   // Several at once, in any order: out.set({{"t_compute", Value::of(t)}, ...}).
