@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "collective_chips.h"
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/catalog.h"
 #include "scalebook/hardware/chip_inputs.h"
@@ -140,7 +141,7 @@ Result<Sizes> read_sizes(const ResolvedInputs& in) {
   return sizes;
 }
 
-Step chips_step(const Sizes& sizes, bool from_axes) {
+SB_EXPLAIN_ONLY Step chips_step(const Sizes& sizes, bool from_axes) {
   double n = product(sizes);
   std::string latex = "N = " + join_sizes(sizes, " \\times ");
   if (sizes.size() > 1) latex += " = " + latex_number(n);
@@ -149,7 +150,7 @@ Step chips_step(const Sizes& sizes, bool from_axes) {
       latex, n, "chips", "chips", {});
 }
 
-Step hops_step(const std::vector<double>& parts, double hops) {
+SB_EXPLAIN_ONLY Step hops_step(const std::vector<double>& parts, double hops) {
   std::string sum;
   for (double h : parts) sum += (sum.empty() ? "" : " + ") + latex_number(h);
   if (parts.size() > 1) sum += " = " + latex_number(hops);
@@ -159,7 +160,7 @@ Step hops_step(const std::vector<double>& parts, double hops) {
 
 // The cost's own steps with what each depends on; on a TPU the hops step goes before the
 // latency term.
-void add_cost_steps(Model& m, bool tpu, std::vector<Step>& steps) {
+SB_EXPLAIN_ONLY void add_cost_steps(Model& m, bool tpu, std::vector<Step>& steps) {
   for (Step& s : m.cost.steps) {
     if (s.output.empty()) s.output = "t_bandwidth";  // one axis's or stage's share of it
     if (s.output == "t_bandwidth") s.depends = {"chips", "link_bandwidth"};
@@ -227,7 +228,7 @@ void set_outputs(const Model& m, CollectiveOp op, double bytes, ResultBuilder& o
 }
 
 // The worked steps of set_outputs' numbers, after the model's own.
-void add_result_steps(const Model& m, CollectiveOp op, double bytes, std::vector<Step>& steps) {
+SB_EXPLAIN_ONLY void add_result_steps(const Model& m, CollectiveOp op, double bytes, std::vector<Step>& steps) {
   const CollectiveCost& c = m.cost;
   const double n = m.chips;
   double threshold = m.link_bandwidth * m.latency;

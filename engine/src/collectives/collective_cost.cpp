@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 
 namespace scalebook {
@@ -101,7 +102,7 @@ AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips, co
 }
 
 // The worked steps of the bandwidth time the caller has computed from `terms`.
-void add_bandwidth_steps(CollectiveCost& cost, CollectiveOp op,
+SB_EXPLAIN_ONLY void add_bandwidth_steps(CollectiveCost& cost, CollectiveOp op,
                          const std::vector<AxisTerm>& terms) {
   std::string rates;
   for (const AxisTerm& t : terms) {
@@ -137,7 +138,7 @@ void add_bandwidth_steps(CollectiveCost& cost, CollectiveOp op,
   }
 }
 
-std::string hops_sum(const std::vector<AxisTerm>& terms) {
+SB_EXPLAIN_ONLY std::string hops_sum(const std::vector<AxisTerm>& terms) {
   std::string sum;
   for (const AxisTerm& t : terms) sum += (sum.empty() ? "" : " + ") + latex_number(t.hops);
   return sum;

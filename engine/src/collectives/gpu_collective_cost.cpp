@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 
 namespace scalebook {
@@ -16,7 +17,7 @@ struct Stages {
   double net_time = 0;  // 0 inside one node
 };
 
-void add_steps(CollectiveCost& cost, CollectiveOp op, double bytes, double gpus,
+SB_EXPLAIN_ONLY void add_steps(CollectiveCost& cost, CollectiveOp op, double bytes, double gpus,
                const GpuLinks& links, const Stages& st) {
   const bool a2a = op == CollectiveOp::all_to_all;
   const std::string name = book_name(op);
