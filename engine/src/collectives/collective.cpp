@@ -228,7 +228,8 @@ void set_outputs(const Model& m, CollectiveOp op, double bytes, ResultBuilder& o
 }
 
 // The worked steps of set_outputs' numbers, after the model's own.
-SB_EXPLAIN_ONLY void add_result_steps(const Model& m, CollectiveOp op, double bytes, std::vector<Step>& steps) {
+SB_EXPLAIN_ONLY void add_result_steps(const Model& m, CollectiveOp op, double bytes,
+                                      std::vector<Step>& steps) {
   const CollectiveCost& c = m.cost;
   const double n = m.chips;
   double threshold = m.link_bandwidth * m.latency;

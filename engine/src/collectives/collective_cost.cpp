@@ -103,7 +103,7 @@ AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips, co
 
 // The worked steps of the bandwidth time the caller has computed from `terms`.
 SB_EXPLAIN_ONLY void add_bandwidth_steps(CollectiveCost& cost, CollectiveOp op,
-                         const std::vector<AxisTerm>& terms) {
+                                         const std::vector<AxisTerm>& terms) {
   std::string rates;
   for (const AxisTerm& t : terms) {
     cost.steps.push_back({std::string(book_name(op)) + " along " + t.axis->name + ", " + t.kind,

@@ -18,7 +18,7 @@ struct Stages {
 };
 
 SB_EXPLAIN_ONLY void add_steps(CollectiveCost& cost, CollectiveOp op, double bytes, double gpus,
-               const GpuLinks& links, const Stages& st) {
+                               const GpuLinks& links, const Stages& st) {
   const bool a2a = op == CollectiveOp::all_to_all;
   const std::string name = book_name(op);
   const std::string f = op == CollectiveOp::all_reduce ? "2 \\cdot " : "";

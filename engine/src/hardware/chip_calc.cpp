@@ -1,5 +1,6 @@
 #include "scalebook/hardware/chip_calc.h"
 
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/catalog.h"
 #include "scalebook/hardware/chip_inputs.h"
@@ -17,7 +18,7 @@ Schema chip_schema() {
   return s;
 }
 
-std::string latex_name(std::string name) {
+SB_EXPLAIN_ONLY std::string latex_name(std::string name) {
   for (size_t i = name.find('_'); i != std::string::npos; i = name.find('_', i + 2)) {
     name.insert(i, "\\");
   }

@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
 #include "sharding_inputs.h"
@@ -92,7 +93,7 @@ struct Memory {
   double bytes_per_device = 0, bytes_array = 0, replication = 0, bytes_total = 0;
 };
 
-std::string product_latex(const std::vector<std::int64_t>& shape) {
+SB_EXPLAIN_ONLY std::string product_latex(const std::vector<std::int64_t>& shape) {
   std::string text;
   for (std::int64_t s : shape) {
     text += (text.empty() ? "" : " \\times ") + latex_number(static_cast<double>(s));
@@ -100,8 +101,9 @@ std::string product_latex(const std::vector<std::int64_t>& shape) {
   return text;
 }
 
-void add_steps(ResultBuilder& out, const ArrayFacts& f, const Mesh& mesh, const DimSizes& sizes,
-               Dtype dtype, double b, const Memory& m, const Chip& chip) {
+SB_EXPLAIN_ONLY void add_steps(ResultBuilder& out, const ArrayFacts& f, const Mesh& mesh,
+                               const DimSizes& sizes, Dtype dtype, double b, const Memory& m,
+                               const Chip& chip) {
   std::string used_latex, used_sizes;
   for (char axis : f.used) {
     used_latex += (used_latex.empty() ? "" : " \\cdot ") + ("|" + std::string(1, axis) + "|");

@@ -7,6 +7,7 @@
 
 #include "matmul_case.h"
 #include "matmul_plan.h"
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
 #include "sharded_matmul_steps.h"
@@ -191,9 +192,10 @@ Result<SpecFacts> read_spec(const std::string& text) {
   return f;
 }
 
-void add_steps(ResultBuilder& out, const SpecFacts& f, const MatmulPlan& plan, const Mesh& mesh,
-               const DimSizes& sizes, double b, const Wraps& wraps, const std::string& ring_axes,
-               const std::string& first, double peak_flops) {
+SB_EXPLAIN_ONLY void add_steps(ResultBuilder& out, const SpecFacts& f, const MatmulPlan& plan,
+                               const Mesh& mesh, const DimSizes& sizes, double b,
+                               const Wraps& wraps, const std::string& ring_axes,
+                               const std::string& first, double peak_flops) {
   out.step(devices_step(mesh));
   out.step({"Case " + f.c.number + ": " + f.c.description,
             "\\text{case " + f.c.number + "}",

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "matmul_case.h"
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
 
@@ -12,7 +13,7 @@ namespace scalebook::sharded_matmul_steps {
 
 using matmul_case::find_dim;
 
-std::string notation_latex(const std::string& text) {
+SB_EXPLAIN_ONLY std::string notation_latex(const std::string& text) {
   std::string out;
   for (std::size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
@@ -46,8 +47,9 @@ std::string notation_latex(const std::string& text) {
   return out;
 }
 
-void add_array_steps(ResultBuilder& out, const std::string& key, const ShardedArray& array,
-                     const DimSizes& sizes, const Mesh& mesh, double b, const std::string& when) {
+SB_EXPLAIN_ONLY void add_array_steps(ResultBuilder& out, const std::string& key,
+                                     const ShardedArray& array, const DimSizes& sizes,
+                                     const Mesh& mesh, double b, const std::string& when) {
   const std::vector<std::int64_t> local = local_shape(array, sizes, mesh);
   const double n = elements(local);
   out.step({array_text(array) + " on each device" + when,
@@ -68,8 +70,8 @@ void add_array_steps(ResultBuilder& out, const std::string& key, const ShardedAr
             {"local_" + key}});
 }
 
-void add_comm_steps(ResultBuilder& out, const MatmulPlan& plan, const DimSizes& sizes,
-                    const Mesh& mesh, double b) {
+SB_EXPLAIN_ONLY void add_comm_steps(ResultBuilder& out, const MatmulPlan& plan,
+                                    const DimSizes& sizes, const Mesh& mesh, double b) {
   std::string terms;
   for (const PlanCollective& c : plan.collectives) {
     const std::string name =
@@ -103,8 +105,8 @@ void add_comm_steps(ResultBuilder& out, const MatmulPlan& plan, const DimSizes& 
             {}});
 }
 
-void add_time_steps(ResultBuilder& out, const MatmulPlan& plan, const DimSizes& sizes,
-                    const Mesh& mesh, double peak) {
+SB_EXPLAIN_ONLY void add_time_steps(ResultBuilder& out, const MatmulPlan& plan,
+                                    const DimSizes& sizes, const Mesh& mesh, double peak) {
   std::string factors;
   std::vector<const ShardedDim*> dims;
   for (const ShardedDim& d : plan.a.dims) dims.push_back(&d);

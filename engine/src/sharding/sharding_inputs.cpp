@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 
 namespace scalebook {
@@ -76,7 +77,8 @@ std::string shape_text(const std::vector<std::int64_t>& shape) {
   return out;
 }
 
-std::string local_shape_latex(const ShardedArray& array, const DimSizes& sizes, const Mesh& mesh) {
+SB_EXPLAIN_ONLY std::string local_shape_latex(const ShardedArray& array, const DimSizes& sizes,
+                                              const Mesh& mesh) {
   std::string terms, result;
   for (const ShardedDim& d : array.dims) {
     const std::string size = latex_number(static_cast<double>(sizes.at(d.name)));

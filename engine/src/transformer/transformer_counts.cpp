@@ -2,6 +2,7 @@
 // Calculation"), with their worked steps.
 #include <string>
 
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 #include "transformer_parts.h"
 
@@ -18,7 +19,7 @@ bool is_mla(const Model& m) { return m.kv_rank > 0; }
 
 std::string mats(const Model& m) { return m.gated ? "3" : "2"; }
 
-std::string attention_layer_latex(const Model& m, const ParamCounts& p) {
+SB_EXPLAIN_ONLY std::string attention_layer_latex(const Model& m, const ParamCounts& p) {
   std::string attn;
   if (is_mla(m)) {
     std::string query = m.q_rank > 0 ? "D C_q + C_q N (H + R)" : "D N (H + R)";

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 #include "transformer_parts.h"
 
@@ -104,7 +105,7 @@ Saved saved_widths(const Setup& s) {
   return w;
 }
 
-std::string sum_latex(const Widths& terms) {
+SB_EXPLAIN_ONLY std::string sum_latex(const Widths& terms) {
   std::string out;
   for (double t : terms) out += (out.empty() ? "" : " + ") + n(t);
   return "(" + out + ")";
