@@ -17,7 +17,11 @@ std::size_t ResolvedInputs::index(std::string_view name) const {
   if (!schema_) return 0;
   const std::vector<InputSpec>& inputs = schema_->inputs;
   const std::size_t slots = known_.size();
-  std::size_t slot = (reinterpret_cast<std::uintptr_t>(name.data()) >> 3) % slots;
+  // Fibonacci hashing, the product's top 8 bits: literals sit a few bytes apart, so the
+  // address's low bits alone would fill neighbouring slots and make long runs to probe.
+  static_assert(std::tuple_size_v<decltype(known_)> == 256);
+  const std::uint64_t address = reinterpret_cast<std::uintptr_t>(name.data());
+  std::size_t slot = static_cast<std::size_t>((address * 0x9E3779B97F4A7C15u) >> 56);
   for (std::size_t probe = 0; probe < slots && known_[slot].data; ++probe) {
     if (known_[slot].data == name.data() && inputs[known_[slot].input].name == name)
       return known_[slot].input;

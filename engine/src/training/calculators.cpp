@@ -2,7 +2,6 @@
 // TrainingConfig and a TrainingLayout (the layout, the layer and the collective costs kept
 // once per prepared calculation), evaluates the step, and sets the outputs, the collectives
 // table and, when asked, the worked steps.
-#include <charconv>
 #include <string>
 #include <string_view>
 
@@ -47,23 +46,7 @@ Result<Kept> keep(const ResolvedInputs& in, const Chip& chip, const Model& model
   return k;
 }
 
-// A short text kept in place: the layout output without a heap string.
-class Line {
- public:
-  void add(std::string_view s) {
-    for (char c : s)
-      if (n_ < sizeof(buf_)) buf_[n_++] = c;
-  }
-  void add(double x) {
-    auto r = std::to_chars(buf_ + n_, buf_ + sizeof(buf_), static_cast<long long>(x));
-    if (r.ec == std::errc()) n_ = static_cast<std::size_t>(r.ptr - buf_);
-  }
-  std::string_view view() const { return {buf_, n_}; }
-
- private:
-  char buf_[160];
-  std::size_t n_ = 0;
-};
+using training_parts::Line;
 
 void layout_line(const TrainingLayout& layout, double slices, Line& line) {
   bool any = false;
@@ -72,7 +55,7 @@ void layout_line(const TrainingLayout& layout, double slices, Line& line) {
     line.add(any ? " x " : "");
     line.add(kDegreeNames[s]);
     line.add(" ");
-    line.add(layout.degrees[static_cast<std::size_t>(s)]);
+    line.add_whole(layout.degrees[static_cast<std::size_t>(s)]);
     line.add(" (");
     for (std::size_t i = 0; i < layout.axes.size(); ++i)
       if (layout.masks[static_cast<std::size_t>(s)] & (1u << i))
@@ -83,7 +66,7 @@ void layout_line(const TrainingLayout& layout, double slices, Line& line) {
   if (!any) line.add("one chip");
   if (slices > 1) {
     line.add(" x dp ");
-    line.add(slices);
+    line.add_whole(slices);
     line.add(" (DCN)");
   }
 }
@@ -246,9 +229,11 @@ std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& o
   set_outputs(c, k.layout, s, out);
   set_run_outputs(in, c, s, out);
   training_parts::set_layer_outputs(c, k.layout, out);
-  out.table("collectives", collectives_table(k.layout, s));
-  out.table("strategies", training_parts::strategies_table(c, k.layout, s));
-  out.table("arrays", training_parts::layer_arrays_table(c, k.layout));
+  if (out.tables()) {
+    out.table("collectives", collectives_table(k.layout, s));
+    out.table("strategies", training_parts::strategies_table(c, k.layout, s));
+    out.table("arrays", training_parts::layer_arrays_table(c, k.layout));
+  }
   if (out.explain()) out.steps(training_parts::training_steps({&c, &k.layout, &s, model->name}));
   return std::nullopt;
 }
@@ -278,13 +263,13 @@ double states_of(const std::string& optimizer) {
 
 }  // namespace
 
-Result<const Chip*> torus_chip_of(const ResolvedInputs& in, const std::string& what) {
+Result<const Chip*> torus_chip_of(const ResolvedInputs& in, std::string_view what) {
   const Chip* chip = chip_of(in);
   if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
   if (chip->ici_link_bandwidth <= 0 || chip->torus_dims <= 0) {
-    return Error{
-        ErrorCode::unsupported, "chip",
-        what + " over ICI, and " + chip->id + " has no ICI torus in the catalog; pick a TPU"};
+    return Error{ErrorCode::unsupported, "chip",
+                 std::string(what) + " over ICI, and " + chip->id +
+                     " has no ICI torus in the catalog; pick a TPU"};
   }
   return chip;
 }

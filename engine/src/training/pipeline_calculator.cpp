@@ -218,7 +218,8 @@ void explain(const PipelineRequest& q, const PipelineResult& r, const PipelineCl
   });
 }
 
-// Every device's figures: a table on both paths, as the contract wants tables.
+// Every device's figures: a table with or without steps, as the contract wants tables (a
+// prepared calculation, which drops tables unread, builds none).
 Table stages_table(const PipelineResult& r) {
   Table table{{"stage", "busy", "idle", "peak_activations"}, {}};
   for (std::size_t s = 0; s < r.stages.size(); ++s) {
@@ -248,7 +249,7 @@ std::optional<Error> compute_pipeline(const ResolvedInputs& in, ResultBuilder& o
       {"closed_form_peak", Value::of(c.peak_activations)},
       {"items", Value::of(items)},
   });
-  out.table("stages", stages_table(r));
+  if (out.tables()) out.table("stages", stages_table(r));
   return std::nullopt;
 }
 

@@ -58,17 +58,6 @@ TrainingStep thresholds(const PlanRequest& q, double m_x, double m_y) {
   return s;
 }
 
-std::string mesh_text(const PlanRequest& q, const TrainingPlan& p) {
-  std::string s;
-  if (q.slices > 1) s += whole(q.slices) + "-way DP over DCN x ";
-  s +=
-      whole(p.fsdp) + "-way FSDP (" + whole(p.data) + " data x " + whole(p.sequence) + " sequence)";
-  if (p.tp > 1) s += " x " + whole(p.tp) + "-way TP";
-  s += " on " + whole(p.chips_used);
-  if (p.chips_used < q.chips) s += " of " + whole(q.chips);
-  return s + " chips";
-}
-
 }  // namespace
 
 std::optional<Error> check_plan(const PlanRequest& q) {
@@ -122,7 +111,6 @@ TrainingPlan plan_training(const PlanRequest& q) {
   p.chips_used = used * q.slices;
   p.data = power_of_two_dividing(p.sequences / q.slices, p.fsdp);
   p.sequence = p.fsdp / p.data;
-  p.mesh = mesh_text(q, p);
   return p;
 }
 

@@ -97,6 +97,35 @@ const Schema& schema() {
 
 const char* yes(bool b) { return b ? "yes" : "no"; }
 
+}  // namespace
+
+void plan_parts::add_mesh(const PlanRequest& q, const TrainingPlan& p, training_parts::Line& out) {
+  if (q.slices > 1) {
+    out.add_whole(q.slices);
+    out.add("-way DP over DCN x ");
+  }
+  out.add_whole(p.fsdp);
+  out.add("-way FSDP (");
+  out.add_whole(p.data);
+  out.add(" data x ");
+  out.add_whole(p.sequence);
+  out.add(" sequence)");
+  if (p.tp > 1) {
+    out.add(" x ");
+    out.add_whole(p.tp);
+    out.add("-way TP");
+  }
+  out.add(" on ");
+  out.add_whole(p.chips_used);
+  if (p.chips_used < q.chips) {
+    out.add(" of ");
+    out.add_whole(q.chips);
+  }
+  out.add(" chips");
+}
+
+namespace {
+
 std::vector<Step> steps(const PlanRequest& q, const TrainingPlan& p) {
   auto n = [](double x) { return latex_number(x); };
   std::vector<Step> st;
@@ -230,9 +259,11 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   out.set("data_degree", p.data);
   out.set("sequence_degree", p.sequence);
   out.set_text("tp_ok", yes(p.tp_ok));
-  out.set_text("mesh", p.mesh);
+  training_parts::Line mesh;
+  plan_parts::add_mesh(q, p, mesh);
+  out.set_text("mesh", mesh.view());
   if (out.explain()) out.steps(steps(q, p));
-  plan_parts::report_pods(q, plan_pods(q), out);
+  plan_parts::report_pods(q, plan_pods(q, out.tables()), out);
   return std::nullopt;
 }
 

@@ -12,14 +12,6 @@ namespace {
 
 bool divides(double d, double n) { return std::fmod(n, d) == 0; }
 
-// The request for k pods of the request's size.
-PlanRequest with_pods(const PlanRequest& q, double k) {
-  PlanRequest r = q;
-  r.chips = k * (q.chips / q.slices);
-  r.slices = k;
-  return r;
-}
-
 bool in_pod_ok(const TrainingPlan& p) { return p.fsdp_ok || p.mixed_ok; }
 
 // The sequences split over k pods, and each pod's mesh cuts a sequence into whole parts.
@@ -52,7 +44,14 @@ PodsRow row_of(const PlanRequest& q, double k, const TrainingPlan& p, double rec
 
 }  // namespace
 
-PodsPlan plan_pods(const PlanRequest& q) {
+PlanRequest with_pods(const PlanRequest& q, double k) {
+  PlanRequest r = q;
+  r.chips = k * (q.chips / q.slices);
+  r.slices = k;
+  return r;
+}
+
+PodsPlan plan_pods(const PlanRequest& q, bool rows) {
   PodsPlan pp;
   pp.chips_per_pod = q.chips / q.slices;
   const TrainingPlan one = plan_training(with_pods(q, 1));
@@ -72,12 +71,13 @@ PodsPlan plan_pods(const PlanRequest& q) {
     TrainingPlan p = plan_training(with_pods(q, k));
     if (in_pod_ok(p) && p.dcn_ok && splits(q, k, p)) {
       pp.recommended = k;
-      pp.plan = std::move(p);
+      pp.plan = p;
       pp.ok = true;
       break;
     }
   }
 
+  if (!rows) return pp;
   const double top = std::exp2(std::ceil(std::log2(4 * pp.recommended)));
   bool placed = false;
   for (double n = 1; n <= top && n <= sequences; n *= 2) {

@@ -157,9 +157,13 @@ void report_pods(const PlanRequest& q, const PodsPlan& pp, ResultBuilder& out) {
   out.set("pods_chips", pp.recommended * pp.chips_per_pod);
   out.set("pods_fsdp_degree", pp.plan.fsdp);
   out.set("pods_tp_degree", pp.plan.tp);
-  out.set_text("pods_mesh", pp.plan.mesh);
+  // pp.plan answers the request for the recommended count of pods.
+  training_parts::Line mesh;
+  add_mesh(with_pods(q, pp.recommended), pp.plan, mesh);
+  out.set_text("pods_mesh", mesh.view());
   if (out.explain())
     for (Step& s : steps(q, pp)) out.step(std::move(s));
+  if (!out.tables()) return;
   Table t = empty_table(out.schema().tables.front());
   for (const PodsRow& r : pp.rows)
     t.rows.push_back({Value::of(r.pods), Value::of(r.chips), Value::of(r.tokens_per_pod),

@@ -43,17 +43,11 @@ constexpr int kTp = static_cast<int>(Strategy::tp);
 constexpr int kEp = static_cast<int>(Strategy::ep);
 
 // A size as the shapes print it: whole numbers in full (48000, 4194304), else 6 digits.
-std::string size_text(double x) {
-  if (x == std::floor(x) && std::fabs(x) < 1e15) return std::to_string(static_cast<long long>(x));
-  return format_number(x);
-}
-
-// The letters of the axes in `mask` that have more than one chip, in the slice's order.
-std::string axes_of(const TrainingLayout& layout, unsigned mask) {
-  std::string out;
-  for (std::size_t i = 0; i < layout.axes.size(); ++i)
-    if ((mask & (1u << i)) && layout.axes[i].size > 1) out += layout.axes[i].name;
-  return out;
+void add_size(double x, Line& out) {
+  if (x == std::floor(x) && std::fabs(x) < 1e15)
+    out.add_whole(x);
+  else
+    out.add(format_number(x));
 }
 
 double degree_of(const TrainingLayout& layout, unsigned mask) {
@@ -75,18 +69,33 @@ struct Array {
   double bytes_per_element;
 };
 
-std::string dim_text(const TrainingLayout& layout, const Dim& d) {
-  std::string axes = axes_of(layout, d.mask);
-  return axes.empty() ? std::string(1, d.name) : std::string(1, d.name) + "_" + axes;
+// A dimension's letter, and the axes of more than one chip it is split over: B_XY.
+void add_dim(const TrainingLayout& layout, const Dim& d, Line& out) {
+  out.add(std::string_view(&d.name, 1));
+  bool first = true;
+  for (std::size_t i = 0; i < layout.axes.size(); ++i) {
+    if (!(d.mask & (1u << i)) || layout.axes[i].size <= 1) continue;
+    out.add(first ? "_" : "");
+    out.add(std::string_view(&layout.axes[i].name, 1));
+    first = false;
+  }
 }
 
-std::string notation(const TrainingLayout& layout, const Array& a) {
-  return std::string(a.name) + "[" + dim_text(layout, a.rows) + ", " + dim_text(layout, a.cols) +
-         "]";
+void add_notation(const TrainingLayout& layout, const Array& a, Line& out) {
+  out.add(a.name);
+  out.add("[");
+  add_dim(layout, a.rows, out);
+  out.add(", ");
+  add_dim(layout, a.cols, out);
+  out.add("]");
 }
 
-std::string shape_text(double rows, double cols) {
-  return "[" + size_text(rows) + ", " + size_text(cols) + "]";
+void add_shape(double rows, double cols, Line& out) {
+  out.add("[");
+  add_size(rows, out);
+  out.add(", ");
+  add_size(cols, out);
+  out.add("]");
 }
 
 Value text_of(std::string s) {
@@ -109,7 +118,9 @@ std::array<Array, 4> layer_arrays(const TrainingConfig& c, const TrainingLayout&
            {"Out", {'B', B, batch}, {'D', D, tp}, c.a}}};
 }
 
-constexpr const char* kArrayKeys[] = {"in", "w_in", "w_out", "out"};
+constexpr const char* kShardingOutputs[] = {"sharding_in", "sharding_w_in", "sharding_w_out",
+                                            "sharding_out"};
+constexpr const char* kLocalOutputs[] = {"local_in", "local_w_in", "local_w_out", "local_out"};
 
 // One strategy's row: its FLOPs per chip and the bytes of each pass, split into the part on the
 // batch's axes (FSDP, DP) and the part on tp's axes.
@@ -127,13 +138,17 @@ struct StrategyRow {
 
 void set_layer_outputs(const TrainingConfig& c, const TrainingLayout& layout, ResultBuilder& out) {
   const std::array<Array, 4> arrays = layer_arrays(c, layout);
-  for (std::size_t i = 0; i < arrays.size(); ++i)
-    out.set_text(std::string("sharding_") + kArrayKeys[i], notation(layout, arrays[i]));
+  for (std::size_t i = 0; i < arrays.size(); ++i) {
+    Line notation;
+    add_notation(layout, arrays[i], notation);
+    out.set_text(kShardingOutputs[i], notation.view());
+  }
   for (std::size_t i = 0; i < arrays.size(); ++i) {
     const Array& a = arrays[i];
-    out.set_text(std::string("local_") + kArrayKeys[i],
-                 shape_text(a.rows.size / degree_of(layout, a.rows.mask),
-                            a.cols.size / degree_of(layout, a.cols.mask)));
+    Line shape;
+    add_shape(a.rows.size / degree_of(layout, a.rows.mask),
+              a.cols.size / degree_of(layout, a.cols.mask), shape);
+    out.set_text(kLocalOutputs[i], shape.view());
   }
 }
 
@@ -142,10 +157,11 @@ Table layer_arrays_table(const TrainingConfig& c, const TrainingLayout& layout) 
   for (const OutputSpec& col : training_schema().tables[2].columns) t.columns.push_back(col.name);
   for (const Array& a : layer_arrays(c, layout)) {
     const double rows = degree_of(layout, a.rows.mask), cols = degree_of(layout, a.cols.mask);
+    Line shape;
+    add_shape(a.rows.size, a.cols.size, shape);
     t.rows.push_back({text_of(a.name), text_of(std::string(1, a.rows.name)),
-                      text_of(std::string(1, a.cols.name)),
-                      text_of(shape_text(a.rows.size, a.cols.size)), Value::of(rows),
-                      Value::of(cols), Value::of(layout.chips / (rows * cols)),
+                      text_of(std::string(1, a.cols.name)), text_of(std::string(shape.view())),
+                      Value::of(rows), Value::of(cols), Value::of(layout.chips / (rows * cols)),
                       Value::of(a.bytes_per_element * a.rows.size / rows * a.cols.size / cols)});
   }
   return t;

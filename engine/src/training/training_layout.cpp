@@ -183,7 +183,8 @@ CostMemo::Cost CostMemo::get(CollectiveOp op, const TrainingLayout& layout, unsi
     }
   }
   // The model is t_latency + nothing of V, t_bandwidth linear in V: cost one byte and scale.
-  CollectiveCost unit = collective_cost(op, 1.0, axes, link);
+  // The memo keeps numbers only, so the cost model's steps would go unread.
+  CollectiveCost unit = collective_cost(op, 1.0, axes, link, /*explain=*/false);
   Cost cost{unit.t_bandwidth, unit.t_latency, unit.hops};
   entries_.push_back({op, mask, slices, link.bandwidth, link.hop_latency, cost});
   return cost;

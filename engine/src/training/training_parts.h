@@ -1,7 +1,9 @@
 #pragma once
 // Internal to the training calculator: its model input, which is the transformer domain's
 // model preset plus the book's simplified layer, and the explained path's steps.
+#include <charconv>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "scalebook/core/registry.h"
@@ -22,6 +24,26 @@ const Model* training_model_of(const ResolvedInputs& inputs);
 
 const Schema& training_schema();
 
+// A short text built in place, so a text output costs no heap string: the layout, the
+// explorer's notations and shapes. Past its 160 characters it drops the rest.
+class Line {
+ public:
+  void add(std::string_view s) {
+    for (char c : s)
+      if (n_ < sizeof(buf_)) buf_[n_++] = c;
+  }
+  // A whole number in full, as std::to_string prints it.
+  void add_whole(double x) {
+    auto r = std::to_chars(buf_ + n_, buf_ + sizeof(buf_), static_cast<long long>(x));
+    if (r.ec == std::errc()) n_ = static_cast<std::size_t>(r.ptr - buf_);
+  }
+  std::string_view view() const { return {buf_, n_}; }
+
+ private:
+  char buf_[160];
+  std::size_t n_ = 0;
+};
+
 // The form of a calculator that shares the training step's model, batch and chip: the training
 // calculator's inputs named in `names` (in its order) with every model field and chip override,
 // `defaults` replacing its defaults by name, and `own` placed right after the chip, so the main
@@ -32,8 +54,8 @@ std::vector<InputSpec> shared_training_inputs(
 
 // The chip input of a calculator that lays out a TPU torus: an error naming chip when it is
 // unknown or has no ICI torus; `what` says what the calculator does ("training-search lays out a
-// TPU slice").
-Result<const Chip*> torus_chip_of(const ResolvedInputs& in, const std::string& what);
+// TPU slice"). A view, so the numbers-only path builds no string for a message it will not send.
+Result<const Chip*> torus_chip_of(const ResolvedInputs& in, std::string_view what);
 
 // The choices, texts and the chip's numbers of a training-like schema (dtypes, ZeRO, schedule,
 // remat, optimizer, offload, split_sequences); the number inputs are the caller's.

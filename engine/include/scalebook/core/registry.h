@@ -90,7 +90,10 @@ class ResolvedInputs {
     const char* data;
     std::size_t input;
   };
-  mutable std::array<KnownName, 64> known_{};  // open addressing on the address
+  // Open addressing on the address. Room for every input twice over: resolving sets each
+  // input by the schema's own name, whose addresses are not the literals a calculator reads
+  // by, so both sets stay in the table; a fuller one probes long runs and then scans.
+  mutable std::array<KnownName, 256> known_{};
 };
 
 // `compute` sets every output through `out` and returns the first error, or none.

@@ -82,14 +82,13 @@ struct TrainingPlan {
   double chips_used = 0;  // every pod's
   double fsdp = 1, tp = 1, data = 1, sequence = 1;
   bool tp_ok = true;  // tp <= max_tp
-  std::string mesh;
 };
 
 // One row of the by-pods table: the plan for k pods of the request's pod size.
 struct PodsRow {
   double pods = 0, chips = 0, tokens_per_pod = 0, tokens_per_chip = 0;
   bool fsdp_ok = false, mixed_ok = false, dcn_ok = true;
-  std::string bound;  // compute with FSDP, compute with FSDP+TP, ICI-bound, DCN-bound
+  const char* bound = "";  // compute with FSDP, compute with FSDP+TP, ICI-bound, DCN-bound
   double fsdp = 1, tp = 1;
   bool recommended = false;
 };
@@ -104,7 +103,7 @@ struct PodsPlan {
   double limit = 0;                  // min(max(at_fsdp, at_mixed), at_dcn)
   double recommended = 1;            // whole pods
   bool ok = false;                   // both thresholds hold at the recommended count
-  TrainingPlan plan;                 // the mesh for the recommended count
+  TrainingPlan plan;                 // the plan for the recommended count
   std::vector<PodsRow> rows;
 };
 
@@ -112,8 +111,11 @@ struct PodsPlan {
 std::optional<Error> check_plan(const PlanRequest& q);
 // Answers the questions for a request check_plan accepts.
 TrainingPlan plan_training(const PlanRequest& q);
-// The planner over pod counts, for a request check_plan accepts.
-PodsPlan plan_pods(const PlanRequest& q);
+// The request for k pods of the request's pod size.
+PlanRequest with_pods(const PlanRequest& q, double k);
+// The planner over pod counts, for a request check_plan accepts. rows false leaves `rows`
+// empty, for a caller that drops the by-pods table (a prepared calculation).
+PodsPlan plan_pods(const PlanRequest& q, bool rows = true);
 
 // The `training-plan` calculator (plan_calculator.cpp).
 Calculator training_plan_calculator();
