@@ -11,7 +11,8 @@ export const EXPLORER_CSS = `
 .notation { font-weight: 600; }
 svg.layer-box { display: block; width: 100%; max-width: 18rem; height: auto; font-family: var(--_font); font-size: 12px; }
 .layer-box .dim { fill: var(--_muted); }
-.layer-box .piece { fill: var(--_accent); fill-opacity: 0.12; stroke: var(--_bg); stroke-width: 1; }
+.layer-box .piece { fill: var(--_accent); fill-opacity: 0.12; }
+.layer-box .cuts { fill: none; stroke: var(--_bg); stroke-width: 1; }
 .layer-box .piece.held { fill-opacity: 1; }
 .layer-box .outline { fill: none; stroke: var(--_fg); stroke-width: 1.5; }
 .array-facts { margin: 0.3rem 0 0; font-size: 0.85rem; }

@@ -23,14 +23,15 @@ function arrayBoxSVG(row, label) {
   const cols = Math.min(row.col_shards, MAX_BANDS);
   const w = BOX.width / cols;
   const h = BOX.height / rows;
-  const parts = [];
-  for (let i = 0; i < rows; ++i) {
-    for (let j = 0; j < cols; ++j) {
-      const held = i === 0 && j === 0;
-      parts.push(`<rect class="piece${held ? ' held' : ''}" x="${(BOX.left + j * w).toFixed(2)}" y="${(BOX.top + i * h).toFixed(2)}" ` +
-        `width="${w.toFixed(2)}" height="${h.toFixed(2)}"/>`);
-    }
-  }
+  // One faint box, the held piece, and the cuts as one path: a 16 x 16 grid is 3 nodes, not 256.
+  const cuts = [];
+  for (let j = 1; j < cols; ++j) cuts.push(`M${(BOX.left + j * w).toFixed(2)} ${BOX.top}v${BOX.height}`);
+  for (let i = 1; i < rows; ++i) cuts.push(`M${BOX.left} ${(BOX.top + i * h).toFixed(2)}h${BOX.width}`);
+  const parts = [
+    `<rect class="piece" x="${BOX.left}" y="${BOX.top}" width="${BOX.width}" height="${BOX.height}"/>`,
+    `<rect class="piece held" x="${BOX.left}" y="${BOX.top}" width="${w.toFixed(2)}" height="${h.toFixed(2)}"/>`,
+  ];
+  if (cuts.length) parts.push(`<path class="cuts" d="${cuts.join('')}"/>`);
   const W = BOX.left + BOX.width + 4;
   const H = BOX.top + BOX.height + 4;
   return `<svg class="layer-box" viewBox="0 0 ${W} ${H}" role="img" aria-label="${esc(label)}">` +
