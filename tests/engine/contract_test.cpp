@@ -70,16 +70,7 @@ TEST_CASE("the numbers-only path gives the explained outputs bit for bit, and no
     Calculation explained = test::run(name, {});
     Result<Calculation> bare = calculate(name, {}, {.explain = false});
     REQUIRE(bare.ok());
-    CHECK(bare.value().steps.empty());
-    REQUIRE(bare.value().outputs.size() == explained.outputs.size());
-    for (std::size_t i = 0; i < explained.outputs.size(); ++i) {
-      const Value& a = explained.outputs[i].second;
-      const Value& b = bare.value().outputs[i].second;
-      INFO(explained.outputs[i].first);
-      CHECK(a.kind == b.kind);
-      CHECK(a.text == b.text);
-      if (a.is_number()) CHECK(std::memcmp(&a.number, &b.number, sizeof(double)) == 0);
-    }
+    test::check_same_outputs(explained, bare.value());
   }
 }
 

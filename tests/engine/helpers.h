@@ -1,5 +1,6 @@
 #pragma once
 #include <catch2/catch.hpp>
+#include <cstring>
 #include <string>
 
 #include "scalebook/core/registry.h"
@@ -61,6 +62,20 @@ inline void check_error(const Error& e, ErrorCode code, const std::string& field
   CHECK(std::string(to_string(e.code)) == to_string(code));
   CHECK(e.field == field);
   CHECK(e.message == message);
+}
+
+// The numbers-only path's outputs are the explained ones bit for bit, and it kept no steps.
+inline void check_same_outputs(const Calculation& explained, const Calculation& bare) {
+  CHECK(bare.steps.empty());
+  REQUIRE(bare.outputs.size() == explained.outputs.size());
+  for (std::size_t i = 0; i < explained.outputs.size(); ++i) {
+    const Value& a = explained.outputs[i].second;
+    const Value& b = bare.outputs[i].second;
+    INFO(explained.outputs[i].first);
+    CHECK(a.kind == b.kind);
+    CHECK(a.text == b.text);
+    if (a.is_number()) CHECK(std::memcmp(&a.number, &b.number, sizeof(double)) == 0);
+  }
 }
 
 }  // namespace scalebook::test

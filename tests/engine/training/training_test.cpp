@@ -3,7 +3,6 @@
 // pinned where the inputs make them exact; the book's rounded number sits beside each with the
 // tolerance its problem file gives.
 #include <cmath>
-#include <cstring>
 #include <string>
 
 #include "helpers.h"
@@ -357,14 +356,7 @@ TEST_CASE("training's numbers-only path gives the explained outputs bit for bit"
   CHECK_FALSE(explained.steps.empty());
   Result<Calculation> bare = calculate("training", in, {.explain = false});
   REQUIRE(bare.ok());
-  CHECK(bare.value().steps.empty());
-  for (std::size_t i = 0; i < explained.outputs.size(); ++i) {
-    INFO(explained.outputs[i].first);
-    const Value& a = explained.outputs[i].second;
-    const Value& b = bare.value().outputs[i].second;
-    CHECK(a.text == b.text);
-    if (a.is_number()) CHECK(std::memcmp(&a.number, &b.number, sizeof(double)) == 0);
-  }
+  check_same_outputs(explained, bare.value());
 }
 
 TEST_CASE("a prepared training calculation sweeps the batch", "[training]") {
