@@ -128,30 +128,30 @@ Error too_big(const std::string& what, double bytes, const Chip& chip) {
                    hbm_text(chip.hbm_capacity) + " of HBM"};
 }
 
-std::string summary(const MatmulPlan& p) {
+std::string summary(const PlanShape& p) {
   std::string out;
-  for (const PlanCollective& c : p.collectives) {
+  for (const ShapeCollective& c : p.collectives) {
     const std::string array = c.before.substr(0, c.before.find('['));
     out += (out.empty() ? "" : "; ") + std::string(book_name(c.op)) + "_" + c.axes + " " + array;
   }
   return out.empty() ? "none" : out;
 }
 
-Table collectives_table(const MatmulPlan& plan) {
+Table collectives_table(const PlanShape& plan, PlanContext& ctx) {
   Table t{{"op", "axes", "array", "bytes", "time"}, {}};
-  for (const PlanCollective& c : plan.collectives) {
+  for (const ShapeCollective& c : plan.collectives) {
     t.rows.push_back({Value::of(to_string(c.op)), Value::of(axes_list(c.axes)), Value::of(c.before),
-                      Value::of(c.bytes), Value::of(c.cost->time)});
+                      Value::of(ctx.bytes(c)), Value::of(ctx.cost(c).time)});
   }
   return t;
 }
 
-Table alternatives_table(const std::vector<const MatmulPlan*>& plans) {
+Table alternatives_table(const std::vector<PlanPrice>& plans, const PlanShapes& shapes) {
   Table t{{"plan", "collectives", "t_comm", "t_total"}, {}};
   for (std::size_t i = 1; i < plans.size() && t.rows.size() < kMaxAlternatives; ++i) {
-    const MatmulPlan& p = *plans[i];
-    t.rows.push_back(
-        {Value::of(p.text()), Value::of(summary(p)), Value::of(p.t_comm), Value::of(p.t_total)});
+    const PlanShape& s = shapes.shapes[plans[i].shape];
+    t.rows.push_back({Value::of(s.text), Value::of(summary(s)), Value::of(plans[i].t_comm),
+                      Value::of(plans[i].t_total)});
   }
   return t;
 }
@@ -178,24 +178,27 @@ struct SpecFacts {
   Case c;
   ShardedArray derived;  // the output the planner names when the spec requests none
   std::string partition_a, partition_b;
+  PlanShapes shapes;  // every plan's shape, to price for each evaluation's sizes
 };
 
 Result<SpecFacts> read_spec(const std::string& text) {
   Result<MatmulSpec> parsed = parse_matmul(text, "spec");
   if (!parsed.ok()) return parsed.error();
-  SpecFacts f{std::move(parsed.value()), {}, {}, {}, {}, {}};
+  SpecFacts f{std::move(parsed.value()), {}, {}, {}, {}, {}, {}};
   f.planned = without_positions(f.spec);
   f.c = classify(f.spec);
   f.derived = derived_output(f.spec);
   f.partition_a = partition_spec(f.spec.a);
   f.partition_b = partition_spec(f.spec.b);
+  f.shapes = plan_shapes(f.planned, f.derived);
   return f;
 }
 
-SB_EXPLAIN_ONLY void add_steps(ResultBuilder& out, const SpecFacts& f, const MatmulPlan& plan,
-                               const Mesh& mesh, const DimSizes& sizes, double b,
+SB_EXPLAIN_ONLY void add_steps(ResultBuilder& out, const SpecFacts& f, const PlanPrice& plan,
+                               PlanContext& ctx, const Mesh& mesh, const DimSizes& sizes, double b,
                                const Wraps& wraps, const std::string& ring_axes,
                                const std::string& first, double peak_flops) {
+  const PlanShape& shape = f.shapes.shapes[plan.shape];
   out.step(devices_step(mesh));
   out.step({"Case " + f.c.number + ": " + f.c.description,
             "\\text{case " + f.c.number + "}",
@@ -212,21 +215,21 @@ SB_EXPLAIN_ONLY void add_steps(ResultBuilder& out, const SpecFacts& f, const Mat
             {}});
   add_array_steps(out, "a", f.spec.a, sizes, mesh, b, "");
   add_array_steps(out, "b", f.spec.b, sizes, mesh, b, "");
-  add_array_steps(out, "c", plan.c, sizes, mesh, b, ", as the plan leaves it");
+  add_array_steps(out, "c", shape.c, sizes, mesh, b, ", as the plan leaves it");
   out.step({"The cheapest plan",
-            notation_latex(plan.text()),
-            static_cast<double>(plan.collectives.size()),
+            notation_latex(shape.text),
+            static_cast<double>(shape.collectives.size()),
             "",
             "plan",
             {"case"}});
   out.step({"The plan's first collective: " + first,
             "\\text{" + first + "}",
-            static_cast<double>(plan.collectives.size()),
+            static_cast<double>(shape.collectives.size()),
             "",
             "first_collective",
             {"plan"}});
-  add_comm_steps(out, plan, sizes, mesh, b);
-  add_time_steps(out, plan, sizes, mesh, peak_flops);
+  add_comm_steps(out, shape, plan, ctx, sizes, mesh, b);
+  add_time_steps(out, shape, plan, sizes, mesh, peak_flops);
 }
 
 std::optional<Error> compute_sharded_matmul(const ResolvedInputs& in, ResultBuilder& out) {
@@ -268,8 +271,12 @@ std::optional<Error> compute_sharded_matmul(const ResolvedInputs& in, ResultBuil
   Result<ChipNumbers> hw = resolve_chip(in, dtype);
   if (!hw.ok()) return hw.error();
   const double b = bytes_per_element(dtype);
-  Wraps wraps = decide_wraps(*chip, mesh, in.text("wraparound"), out.explain());
-  PlanContext ctx(mesh, sizes, b, hw.value().peak_flops,
+  // The chip, the mesh and the mode are text inputs, fixed for the life of `in`: decided once.
+  Result<const Wraps*> decided = in.parsed<Wraps>("wraparound", [&](const std::string& mode) {
+    return Result<Wraps>(decide_wraps(*chip, mesh, mode, true));
+  });
+  const Wraps& wraps = *decided.value();
+  PlanContext ctx(facts.shapes, mesh, sizes, b, hw.value().peak_flops,
                   LinkModel{chip->ici_link_bandwidth, chip->ici_hop_latency, true}, wraps.wraps,
                   out.explain());
   const double hbm = chip->hbm_capacity;
@@ -278,42 +285,55 @@ std::optional<Error> compute_sharded_matmul(const ResolvedInputs& in, ResultBuil
       if (ctx.local_bytes(*a) > hbm) return too_big(a->name, ctx.local_bytes(*a), *chip);
     }
   }
-  std::vector<MatmulPlan> plans = plan_matmul(facts.planned, facts.derived, ctx);
-  std::vector<const MatmulPlan*> fitting;
+  // The cheapest plan that fits; a table of alternatives needs them all in order.
+  std::vector<PlanPrice> fitting;
+  std::optional<PlanPrice> best;
   double smallest = 0;
-  for (const MatmulPlan& p : plans) {
-    if (hbm <= 0 || p.memory <= hbm) fitting.push_back(&p);
-    smallest = smallest == 0 ? p.memory : std::min(smallest, p.memory);
+  for (std::size_t i = 0; i < facts.shapes.shapes.size(); ++i) {
+    const std::optional<PlanPrice> p = ctx.price(i);
+    if (!p) continue;
+    smallest = smallest == 0 ? p->memory : std::min(smallest, p->memory);
+    if (hbm > 0 && p->memory > hbm) continue;
+    if (out.tables()) {
+      fitting.push_back(*p);
+    } else if (!best || ctx.cheaper(*p, *best)) {
+      best = p;
+    }
   }
-  if (plans.empty()) {
+  if (out.tables()) {
+    std::sort(fitting.begin(), fitting.end(),
+              [&ctx](const PlanPrice& x, const PlanPrice& y) { return ctx.cheaper(x, y); });
+    if (!fitting.empty()) best = fitting.front();
+  }
+  if (smallest == 0) {
     const ShardedArray& target = spec.c ? *spec.c : facts.derived;
     return Error{ErrorCode::invalid_argument, "spec",
                  "spec has no plan: every way to compute " + array_text(target) +
                      " splits a dimension unevenly"};
   }
-  if (fitting.empty()) return too_big("the leanest plan", smallest, *chip);
-  const MatmulPlan& plan = *fitting.front();
+  if (!best) return too_big("the leanest plan", smallest, *chip);
+  const PlanPrice& plan = *best;
+  const PlanShape& shape = facts.shapes.shapes[plan.shape];
   const std::string ring_axes = wrapped_axes(mesh, wraps.wraps);
   // What the cheaper strategy communicates, as a word a multiple-choice question can offer.
-  const char* first = plan.collectives.empty() ? "none" : to_string(plan.collectives.front().op);
+  const char* first = shape.collectives.empty() ? "none" : to_string(shape.collectives.front().op);
   if (out.explain()) {
-    add_steps(out, facts, plan, mesh, sizes, b, wraps, ring_axes, first, hw.value().peak_flops);
+    add_steps(out, facts, plan, ctx, mesh, sizes, b, wraps, ring_axes, first,
+              hw.value().peak_flops);
   }
 
-  const std::vector<std::int64_t> la = local_shape(spec.a, sizes, mesh);
-  const std::vector<std::int64_t> lb = local_shape(spec.b, sizes, mesh);
-  const std::vector<std::int64_t> lc = local_shape(plan.c, sizes, mesh);
+  const LocalShape la(spec.a, sizes, mesh), lb(spec.b, sizes, mesh), lc(shape.c, sizes, mesh);
   out.set_text("case", facts.c.number);
   out.set_text("case_description", facts.c.description);
-  out.set_text("plan", plan.text());
+  out.set_text("plan", shape.text);
   out.set_text("first_collective", first);
-  out.set_text("output_sharding", array_text(plan.c));
-  out.set_text("local_a", shape_text(la));
-  out.set_text("local_b", shape_text(lb));
-  out.set_text("local_c", shape_text(lc));
-  out.set("bytes_a", elements(la) * b);
-  out.set("bytes_b", elements(lb) * b);
-  out.set("bytes_c", elements(lc) * b);
+  out.set_text("output_sharding", shape.c_text);
+  out.set_text("local_a", la.text());
+  out.set_text("local_b", lb.text());
+  out.set_text("local_c", lc.text());
+  out.set("bytes_a", la.elements() * b);
+  out.set("bytes_b", lb.elements() * b);
+  out.set("bytes_c", lc.elements() * b);
   out.set("memory_per_device", plan.memory);
   out.set("flops_per_device", plan.flops);
   out.set("t_compute", plan.t_compute);
@@ -325,9 +345,11 @@ std::optional<Error> compute_sharded_matmul(const ResolvedInputs& in, ResultBuil
   out.set_text("wraparound_axes", axes_list(ring_axes));
   out.set_text("partition_spec_a", facts.partition_a);
   out.set_text("partition_spec_b", facts.partition_b);
-  out.set_text("partition_spec_c", partition_spec(plan.c));
-  out.table("collectives", collectives_table(plan));
-  out.table("alternatives", alternatives_table(fitting));
+  out.set_text("partition_spec_c", shape.c_partition);
+  if (out.tables()) {
+    out.table("collectives", collectives_table(shape, ctx));
+    out.table("alternatives", alternatives_table(fitting, facts.shapes));
+  }
   return std::nullopt;
 }
 

@@ -70,10 +70,13 @@ SB_EXPLAIN_ONLY void add_array_steps(ResultBuilder& out, const std::string& key,
             {"local_" + key}});
 }
 
-SB_EXPLAIN_ONLY void add_comm_steps(ResultBuilder& out, const MatmulPlan& plan,
-                                    const DimSizes& sizes, const Mesh& mesh, double b) {
+SB_EXPLAIN_ONLY void add_comm_steps(ResultBuilder& out, const PlanShape& shape,
+                                    const PlanPrice& plan, PlanContext& ctx, const DimSizes& sizes,
+                                    const Mesh& mesh, double b) {
   std::string terms;
-  for (const PlanCollective& c : plan.collectives) {
+  for (const ShapeCollective& c : shape.collectives) {
+    const double bytes = ctx.bytes(c);
+    const CollectiveCost& cost = ctx.cost(c);
     const std::string name =
         std::string(book_name(c.op)) + "_" + c.axes + " " + c.before + " -> " + c.after;
     std::string product;
@@ -82,21 +85,21 @@ SB_EXPLAIN_ONLY void add_comm_steps(ResultBuilder& out, const MatmulPlan& plan,
     }
     out.step({name + ": V, the bytes of " + array_text(c.measured) + " on one device",
               "V = " + product + " \\times " + latex_quantity(b, "B") + " = " +
-                  latex_quantity(c.bytes, "B"),
-              c.bytes,
+                  latex_quantity(bytes, "B"),
+              bytes,
               "B",
               "t_comm",
               {}});
-    for (Step s : c.cost->steps) {
+    for (Step s : cost.steps) {
       s.label = name + ": " + s.label;
       s.output = "t_comm";
       s.depends.clear();
       out.step(std::move(s));
     }
-    terms += (terms.empty() ? "" : " + ") + latex_quantity(c.cost->time, "s");
+    terms += (terms.empty() ? "" : " + ") + latex_quantity(cost.time, "s");
   }
-  out.step({plan.collectives.empty() ? "No collectives: no communication"
-                                     : "Communication time: the collectives in turn",
+  out.step({shape.collectives.empty() ? "No collectives: no communication"
+                                      : "Communication time: the collectives in turn",
             "T_\\text{comm} = " + (terms.empty() ? "0" : terms) + " = " +
                 latex_quantity(plan.t_comm, "s"),
             plan.t_comm,
@@ -105,24 +108,26 @@ SB_EXPLAIN_ONLY void add_comm_steps(ResultBuilder& out, const MatmulPlan& plan,
             {}});
 }
 
-SB_EXPLAIN_ONLY void add_time_steps(ResultBuilder& out, const MatmulPlan& plan,
-                                    const DimSizes& sizes, const Mesh& mesh, double peak) {
+SB_EXPLAIN_ONLY void add_time_steps(ResultBuilder& out, const PlanShape& shape,
+                                    const PlanPrice& plan, const DimSizes& sizes, const Mesh& mesh,
+                                    double peak) {
   std::string factors;
   std::vector<const ShardedDim*> dims;
-  for (const ShardedDim& d : plan.a.dims) dims.push_back(&d);
-  for (const ShardedDim& d : plan.b.dims) {
-    if (!find_dim(plan.a, d.name)) dims.push_back(&d);
+  for (const ShardedDim& d : shape.a.dims) dims.push_back(&d);
+  for (const ShardedDim& d : shape.b.dims) {
+    if (!find_dim(shape.a, d.name)) dims.push_back(&d);
   }
   for (const ShardedDim* d : dims) {
     const auto local = static_cast<double>(sizes.at(d->name) / axes_size(d->axes, mesh));
     factors += " \\cdot " + latex_number(local);
   }
-  out.step({"FLOPs per device: the local matmul " + array_text(plan.a) + " * " + array_text(plan.b),
-            "2" + factors + " = " + latex_quantity(plan.flops, "FLOP"),
-            plan.flops,
-            "FLOP",
-            "flops_per_device",
-            {}});
+  out.step(
+      {"FLOPs per device: the local matmul " + array_text(shape.a) + " * " + array_text(shape.b),
+       "2" + factors + " = " + latex_quantity(plan.flops, "FLOP"),
+       plan.flops,
+       "FLOP",
+       "flops_per_device",
+       {}});
   out.step(time_step("Compute time at the chip's peak", "math", plan.flops, "FLOP", peak, "FLOP/s",
                      "t_compute", {"flops_per_device"}));
   out.step({"Total time: the collectives overlap the compute",

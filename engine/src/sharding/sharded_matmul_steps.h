@@ -17,10 +17,10 @@ std::string notation_latex(const std::string& text);
 void add_array_steps(ResultBuilder& out, const std::string& key, const ShardedArray& array,
                      const DimSizes& sizes, const Mesh& mesh, double b, const std::string& when);
 // Each collective's V and cost, then t_comm.
-void add_comm_steps(ResultBuilder& out, const MatmulPlan& plan, const DimSizes& sizes,
-                    const Mesh& mesh, double b);
+void add_comm_steps(ResultBuilder& out, const PlanShape& shape, const PlanPrice& plan,
+                    PlanContext& ctx, const DimSizes& sizes, const Mesh& mesh, double b);
 // FLOPs, t_compute at `peak` FLOP/s, t_total, t_serial, overlap and memory_per_device.
-void add_time_steps(ResultBuilder& out, const MatmulPlan& plan, const DimSizes& sizes,
-                    const Mesh& mesh, double peak);
+void add_time_steps(ResultBuilder& out, const PlanShape& shape, const PlanPrice& plan,
+                    const DimSizes& sizes, const Mesh& mesh, double peak);
 
 }  // namespace scalebook::sharded_matmul_steps

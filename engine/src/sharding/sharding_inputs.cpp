@@ -1,11 +1,49 @@
 #include "sharding_inputs.h"
 
+#include <algorithm>
+#include <charconv>
 #include <string>
 
 #include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 
 namespace scalebook {
+
+DimSizes::DimSizes(std::initializer_list<Item> items) {
+  for (const Item& item : items) set(item.first, item.second);
+}
+
+const DimSizes::Item* DimSizes::find(std::string_view name) const {
+  for (const Item& item : items_) {
+    if (item.first == name) return &item;
+  }
+  return nullptr;
+}
+
+std::int64_t DimSizes::at(std::string_view name) const {
+  const Item* item = find(name);
+  return item ? item->second : 0;
+}
+
+void DimSizes::set(std::string_view name, std::int64_t size) {
+  auto it = std::lower_bound(items_.begin(), items_.end(), name,
+                             [](const Item& item, std::string_view n) { return item.first < n; });
+  if (it != items_.end() && it->first == name) {
+    it->second = size;
+  } else {
+    items_.emplace(it, std::string(name), size);
+  }
+}
+
+LocalShape::LocalShape(const ShardedArray& array, const DimSizes& sizes, const Mesh& mesh) {
+  for (const ShardedDim& d : array.dims) {
+    const std::int64_t local = sizes.at(d.name) / axes_size(d.axes, mesh);
+    if (size_ > 0) chars_[size_++] = 'x';
+    size_ = std::to_chars(chars_.data() + size_, chars_.data() + chars_.size(), local).ptr -
+            chars_.data();
+    elements_ *= static_cast<double>(local);
+  }
+}
 
 Result<DimSizes> dimension_sizes(const std::vector<const ShardedArray*>& arrays,
                                  const ResolvedInputs& in, const DimSizes& defaults) {
@@ -15,20 +53,20 @@ Result<DimSizes> dimension_sizes(const std::vector<const ShardedArray*>& arrays,
       auto given = in.dimensions().find(d.name);
       if (given != in.dimensions().end()) {
         // The registry checked it is a whole number in [1, kMaxDimension] (< 2^53).
-        sizes[d.name] = static_cast<std::int64_t>(given->second);
+        sizes.set(d.name, static_cast<std::int64_t>(given->second));
         continue;
       }
-      auto fallback = defaults.find(d.name);
-      if (fallback == defaults.end()) {
+      const DimSizes::Item* fallback = defaults.find(d.name);
+      if (!fallback) {
         return Error{ErrorCode::invalid_argument, d.name,
                      "give the size of dimension " + d.name + ", like " + d.name + "=4096"};
       }
-      sizes[d.name] = fallback->second;
+      sizes.set(d.name, fallback->second);
     }
   }
   // A size for a dimension the arrays do not have is a typo, not something to ignore.
   for (const auto& [name, size] : in.dimensions()) {
-    if (sizes.count(name)) continue;
+    if (sizes.find(name)) continue;
     std::string known;
     for (const auto& [dim, unused] : sizes) known += (known.empty() ? "" : ", ") + dim;
     return Error{ErrorCode::invalid_argument, name,
