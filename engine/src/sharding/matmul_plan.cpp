@@ -93,8 +93,8 @@ std::optional<PlanPrice> PlanContext::price(std::size_t index) {
     flops *= static_cast<double>(sizes_[dim] / axes_size(axes, mesh_));
   }
   for (const auto& [dim, axes] : s.b_form.dims) {
-    const bool shared = std::any_of(s.a_form.dims.begin(), s.a_form.dims.end(),
-                                    [&](const auto& d) { return d.first == dim; });
+    bool shared = false;
+    for (const auto& a : s.a_form.dims) shared = shared || a.first == dim;
     if (!shared) flops *= static_cast<double>(sizes_[dim] / axes_size(axes, mesh_));
   }
   p.flops = flops;
