@@ -1,7 +1,8 @@
 // Embind marshalling only: engine structs to plain JS objects and back. No arithmetic, no
 // defaults; the JS wrapper (engine.mjs) turns error values into CalculatorError. This file:
-// calculators, catalogs, sweeps, exercises and formatting; simulations.cpp: the step
-// simulations and the sharding layout.
+// calculators, the chip catalog, sweeps, exercises and formatting, which every module has; each
+// domain's own functions are in its file (transformer.cpp, systolic.cpp, ...), which a module
+// built without that domain leaves out (cmake/Emscripten.cmake).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -21,9 +22,6 @@
 #include "scalebook/exercises/json.h"
 #include "scalebook/hardware/catalog.h"
 #include "scalebook/hardware/json.h"
-#include "scalebook/transformer/json.h"
-#include "scalebook/transformer/model_config.h"
-#include "scalebook/transformer/models.h"
 
 using emscripten::val;
 
@@ -31,7 +29,7 @@ namespace {
 
 using namespace scalebook::wasm;
 
-// list, schema, calculate, chips and models go through the engine's one marshaller
+// list, schema, calculate and chips go through the engine's one marshaller
 // (scalebook/core/json.h) as JSON text, which engine.mjs parses: the same bits as the CLI and
 // the fixtures, and one string across the boundary instead of a call per field.
 std::string list() {
@@ -61,20 +59,6 @@ std::string chips() {
   scalebook::Json array = scalebook::Json::array();
   for (const scalebook::Chip& chip : scalebook::chips()) array.push_back(scalebook::to_json(chip));
   return scalebook::dump(array);
-}
-
-std::string models() {
-  scalebook::Json array = scalebook::Json::array();
-  for (const scalebook::Model& model : scalebook::models())
-    array.push_back(scalebook::to_json(model));
-  return scalebook::dump(array);
-}
-
-// The model a config.json's text describes, as the CLI's `model --from-config` prints it.
-std::string model_from_config(const std::string& text) {
-  auto result = scalebook::model_from_config(text);
-  if (!result.ok()) return scalebook::dump(scalebook::to_json(result.error()));
-  return scalebook::dump({{"model", scalebook::to_json(result.value())}});
 }
 
 // A Float64Array (engine.mjs converts and checks a plain list first): one copy into the heap.
@@ -202,8 +186,6 @@ EMSCRIPTEN_BINDINGS(scalebook) {
   emscripten::function("schema", &schema);
   emscripten::function("calculate", &calculate);
   emscripten::function("chips", &chips);
-  emscripten::function("models", &models);
-  emscripten::function("modelFromConfig", &model_from_config);
   emscripten::function("exerciseVariant", &exercise_variant);
   emscripten::function("exerciseGrade", &exercise_grade);
   emscripten::function("exerciseCheck", &exercise_check);

@@ -1,316 +1,35 @@
-// The engine's JS API: loadEngine() resolves (once) to { list, schema, calculate, sweep, solve,
-// chips, models, ..., simulateSystolic, simulateCollective, simulatePipeline, shardingLayout }.
-// Results are plain objects; bad input throws a CalculatorError with code, field, message and,
-// for an error inside a text input (a sharding spec), the offending character's position.
+// Loads the engine: loadEngine(name?) resolves (once per module) to the JS API of api.mjs.
 //
-// What goes in (checked here, before anything is copied into the module; checks.mjs):
-// - An input value (calculate, sweep, solve and prepare inputs, the simulations' and
-//   shardingLayout's fields) is a number or text; null or undefined means the default.
-//   Anything else (an array, a BigInt, a boolean, a symbol, an object) is refused naming the
-//   input, never stringified. Parameters that are numbers (solve's target, lo and hi, format's
-//   value, exerciseGrade's part, exerciseCheck's seeds) must be JS numbers.
-// - Lengths: names (calculator, input, output, exercise id, unit, style) at most 100
-//   characters; an input's text at most 1000; at most 256 names in an inputs or request
-//   object; an answer (exerciseGrade, parseAnswer) at most 200 characters, counted in code
-//   points as the engine counts them; an exercise file at most 1,000,000; a config.json at
-//   most 262,144 (the engine's cap counts bytes, so it may refuse a shorter text); a sweep at
-//   most 10000 values; vary and outputs at most 64 names; simulateCollective values at most 65536
-//   numbers in all; exerciseCheck at most 1000 seeds.
-// - Work, capped in the module itself so an embedding page gets the same protection:
-//   simulateSystolic takes max_pe_steps up to 1e9 (its default) and refuses any shape over the
-//   engine's work budget (kMaxSimWork, which also counts each cycle's bookkeeping, so a
-//   990^3 GEMM on a 1 x 1 array is refused at once); simulateCollective records at most
-//   kMaxSimStateValues numbers; simulatePipeline runs at most kMaxPipelineItems (2^20) work
-//   items and records at most 2^20 stage entries of frames; a sweep evaluates at most 10000
-//   points, a solve at most 200; shardingLayout draws at most 4096 devices.
-import createScalebookEngine from './generated/scalebook-engine.mjs';
-import * as check from './checks.mjs';
-import { CalculatorError, fail, limits } from './checks.mjs';
+// Which module: the whole engine (scalebook-engine) unless a smaller one is named, by the
+// argument or, on a book page, by <meta name="scalebook-engine" content="scalebook-engine-
+// roofline"> that the builder writes for a page whose elements and exercises use only that
+// module's domains (generated/modules.mjs lists the modules; bindings/wasm/CMakeLists.txt
+// builds them). A page with no such tag (a blog post embedding a calculator), Node (the builder
+// and the tests) and an unknown name get the whole engine.
+import { modules } from './generated/modules.mjs';
+import { wrapModule, moduleOptions } from './api.mjs';
 
-export { CalculatorError };
+export { wrapModule, moduleOptions, CalculatorError } from './api.mjs';
+export { modules as engineModules };
 
-// WorkKind's order in the engine (scalebook/training/pipeline.h).
-const PIPELINE_KINDS = ['F', 'B', 'I', 'W'];
+export const WHOLE_ENGINE = 'scalebook-engine';
 
-function unwrap(result) {
-  if (!result.ok) throw new CalculatorError(result.error);
-  return result;
+function pageModule() {
+  const meta = globalThis.document?.querySelector?.('meta[name="scalebook-engine"]');
+  return meta?.getAttribute('content') || WHOLE_ENGINE;
 }
 
-// list, schema, calculate, chips, models and solve answer with JSON text from the engine's
-// one marshaller (scalebook/core/json.h): { error } or the payload.
-function parsed(text) {
-  const result = JSON.parse(text);
-  if (result.error) throw new CalculatorError(result.error);
-  return result;
-}
+const cached = new Map();
 
-// A sweep's values as one typed array, so they cross into WASM in one copy; anything but
-// numbers (a string, a BigInt, a nested list) is refused here rather than coerced.
-function numberList(values) {
-  const many = (Array.isArray(values) || values instanceof Float64Array) && values.length > limits.list;
-  if (many) fail('values', `a sweep takes 1 to ${limits.list} values, got ${values.length}`);
-  if (values instanceof Float64Array) return values;
-  if (!Array.isArray(values) || values.some((v) => typeof v !== 'number')) {
-    fail('values', 'values must be a list of numbers');
-  }
-  return Float64Array.from(values);
-}
-
-// simulateCollective's values (numbers, or rows of numbers) flattened into one Float64Array,
-// their count capped before any is read, so a million-element list costs nothing.
-function simulationValues(values) {
-  const expected = 'values must be a list of whole numbers, or a list of rows of them';
-  if (!Array.isArray(values)) fail('values', expected);
-  const max = limits.simValues;
-  if (values.length > max) fail('values', `values must hold at most ${max} numbers, got ${values.length}`);
-  const flat = [];
-  for (const [i, item] of values.entries()) {
-    const row = Array.isArray(item) ? item : [item];
-    if (flat.length + row.length > max) fail('values', `values must hold at most ${max} numbers, got more`);
-    for (const [j, v] of row.entries()) {
-      if (typeof v !== 'number') fail('values', `${expected}; item ${Array.isArray(item) ? `${i}, ${j}` : i} is ${check.kind(v)}`);
-      flat.push(v);
-    }
-  }
-  return Float64Array.from(flat);
-}
-
-// A prepared calculation's JS face: the module's Prepared object behind a checked evaluate.
-function preparedCalculation(module, handle, vary) {
-  const names = handle.outputs();
-  const count = vary.length;
-  let live = true;
-  return {
-    outputs: names,
-    evaluate(x, into = new Float64Array(names.length)) {
-      if (!live) throw new CalculatorError({ code: 'invalid_argument', field: '', message: 'this prepared calculation was released' });
-      const typed = x instanceof Float64Array;
-      if (!(typed || Array.isArray(x)) || x.length !== count || (!typed && x.some((v) => typeof v !== 'number'))) {
-        throw new CalculatorError({ code: 'invalid_argument', field: 'x', message: `x must be ${count} number(s), one per varying input (${vary.join(', ')})` });
-      }
-      if (!(into instanceof Float64Array) || into.length !== names.length) {
-        throw new CalculatorError({ code: 'invalid_argument', field: 'into', message: `into must be a Float64Array of ${names.length}` });
-      }
-      module.HEAPF64.set(x, handle.inputs() / 8);
-      const error = handle.evaluate();
-      if (error) throw new CalculatorError(JSON.parse(error).error);
-      const at = handle.results() / 8;
-      into.set(module.HEAPF64.subarray(at, at + names.length));
-      return into;
-    },
-    release() {
-      if (live) handle.delete();
-      live = false;
-    },
-  };
-}
-
-// Wraps an instantiated module; exported so tests can wrap other builds of it.
-export function wrapModule(module) {
-  return {
-    list: () => JSON.parse(module.list()),
-    chips: () => JSON.parse(module.chips()),
-    // The model catalog: [{ id, name, params, params_active, notes, fields: [{ name, value, unit,
-    // description, note }] }], the shapes the transformer calculator's `model` input names.
-    models: () => JSON.parse(module.models()),
-    // A custom model from a Hugging Face config.json's text: the models() entry's form plus
-    // mapping ([{ field, key (null: a default), value, note }]), unmapped ([{ key, kind: 'not
-    // modelled' | 'ignored' | 'unknown', reason }]) and inputs ({ model: 'custom', L, D, ... }:
-    // what any calculator with a model input takes). A bad config throws naming the key.
-    modelFromConfig(text) {
-      return parsed(module.modelFromConfig(check.text(text, 'config', limits.config))).model;
-    },
-    schema(name) {
-      return parsed(module.schema(check.text(name, 'calculator'))).schema;
-    },
-    // The outputs keyed by name, with `steps` (the worked solution) unless { steps: false },
-    // the numbers-only path that builds no LaTeX: the default for anything run many times.
-    calculate(name, inputs = {}, { steps = true } = {}) {
-      const calculator = check.text(name, 'calculator');
-      const result = parsed(module.calculate(calculator, check.inputs(inputs), Boolean(steps)));
-      return steps ? { ...result.outputs, steps: result.steps } : result.outputs;
-    },
-    // One input of a calculator over `values` (numbers in its unit), numbers only: returns
-    // { values: Float64Array, series: { output: Float64Array } } (NaN where an output is none);
-    // `outputs` picks which (default every number output). A bad point throws, naming it.
-    sweep(name, { inputs = {}, over, values, outputs = [] } = {}) {
-      const calculator = check.text(name, 'calculator');
-      const fixed = check.inputs(inputs);
-      const numbers = numberList(values);
-      const picked = check.names(outputs, 'outputs');
-      return unwrap(module.sweep(calculator, fixed, check.text(over, 'over', limits.name, ''), numbers, picked)).sweep;
-    },
-    // A calculation prepared once and evaluated many times, numbers only: `inputs` fixed and
-    // checked now, `vary` (number inputs or dimensions) given per call. Returns { outputs
-    // (names), evaluate(x, into?) -> Float64Array (one per output, NaN where none), release() }.
-    // Each evaluation copies x into the module and the results out, allocating nothing in
-    // the engine; a bad value throws a CalculatorError naming its input.
-    prepare(name, { inputs = {}, vary = [], outputs = [] } = {}) {
-      const calculator = check.text(name, 'calculator');
-      const fixed = check.inputs(inputs);
-      const varying = check.names(vary, 'vary');
-      const handle = unwrap(module.prepare(calculator, fixed, varying, check.names(outputs, 'outputs'))).prepared;
-      return preparedCalculation(module, handle, varying);
-    },
-    // The smallest `over` in [lo, hi] at which `output` reaches `target` (the output taken to
-    // grow with it): { at (null: never), output_at, at_lo, evaluations }.
-    solve(name, { inputs = {}, over, output, target, lo, hi } = {}) {
-      const calculator = check.text(name, 'calculator');
-      const fixed = check.inputs(inputs);
-      const [x, y] = [check.text(over, 'over', limits.name, ''), check.text(output, 'output', limits.name, '')];
-      // Absent numbers go in as NaN, so the engine reports them in its own order (calculator first).
-      const [t, l, h] = [check.number(target, 'target', NaN), check.number(lo, 'lo', NaN), check.number(hi, 'hi', NaN)];
-      return parsed(module.solve(calculator, fixed, x, y, t, l, h)).solve;
-    },
-    // Exercises: `file` is the text of one exercises/*.json file.
-    exerciseVariant(file, id, seed = 0) {
-      const text = check.text(file, 'file', limits.file);
-      return parsed(module.exerciseVariant(text, check.text(id, 'id'), check.seed(seed))).variant;
-    },
-    // An answer over limits.answer characters is refused here, before it is copied in.
-    exerciseGrade(file, id, seed, part, answer) {
-      const [text, exercise] = [check.text(file, 'file', limits.file), check.text(id, 'id')];
-      const [s, p, a] = [check.seed(seed), check.number(part, 'part'), check.answer(answer)];
-      return parsed(module.exerciseGrade(text, exercise, s, p, a)).grade;
-    },
-    exerciseCheck(file, seeds = 20) {
-      const text = check.text(file, 'file', limits.file);
-      const n = check.number(seeds, 'seeds');
-      if (!(Number.isInteger(n) && n >= 0 && n <= 1000)) fail('seeds', `seeds must be a whole number from 0 to 1000, got ${n}`, 'out_of_range');
-      const { problems, ids } = unwrap(module.exerciseCheck(text, n));
-      return { problems, ids };
-    },
-    format(value, unit = '', style = 'si') {
-      const x = check.number(value, 'value');
-      return unwrap(module.format(x, check.text(unit, 'unit', limits.name, ''), check.text(style, 'style', limits.name, 'si'))).text;
-    },
-    parseAnswer(text) {
-      return unwrap(module.parseAnswer(check.answer(text))).quantity;
-    },
-    // The cycle-stepped systolic array. request: { M, N, K, rows, cols, dataflow, convention }
-    // (the systolic calculator's inputs, checked by its schema) plus first_frame and max_frames
-    // (the cycles to record, default none) and max_pe_steps (the step budget). Returns
-    // { cycles, macs, pe_steps, c: rows of C, frames: [{ cycle, macs, pes: { weight, activation,
-    // psum, shadow: Float64Array, flags: Uint8Array } }] (row-major PEs), frames_truncated }.
-    simulateSystolic(request = {}) {
-      return unwrap(module.simulateSystolic(check.inputs(request, '', 'request'))).simulation;
-    },
-    // The four collectives step by step (engine/include/scalebook/collective_sim.h).
-    // request: { op: 'all-gather' | 'reduce-scatter' | 'all-reduce' | 'all-to-all',
-    //   shape: '8' (a ring or a line) or '4x4' (a 2D torus, run along X then along Y),
-    //   bytes (V, the whole array), wraparound: 'yes' | 'no', bidirectional: 'yes' | 'no',
-    //   bandwidth (B/s per link, one way), latency (s, the least a step takes),
-    //   values? (whole numbers: one per device, or devices x devices rows: device d's
-    //   contribution to chunk c, or for an AllToAll the value of block d -> c) }.
-    // Absent fields: all-gather on '8', yes, yes, the collective calculator's default bytes,
-    // the tpu-v5e link. Returns { op, shape: [n...], devices, chunks (devices, or devices^2
-    // blocks src * devices + dst for an AllToAll), steps: [{ start, duration,
-    // phase: 'all-gather' | 'reduce-scatter' | 'all-to-all', axis: 0 | 1,
-    // moves: [{ from, to, chunk, bytes }] }], states: [devices x chunks arrays; states[0]
-    // before the first step, states[k + 1] after step k; the share of chunk c held on device
-    // d], sums (only with values: per state, device d's partial sum of chunk c), time (the
-    // steps' durations summed), closed_form (the collective calculator's time; on a 2D torus
-    // the phases make time the larger) }.
-    simulateCollective(request = {}) {
-      const clean = {};
-      for (const [key, v] of check.fields(request, '', 'request')) {
-        if (v != null) clean[key] = key === 'values' ? simulationValues(v) : check.scalar(v, key);
-      }
-      const sim = unwrap(module.simulateCollective(clean)).simulation;
-      const rows = (flat) => Array.from({ length: sim.devices }, (_, d) =>
-        Array.from(flat.subarray(d * sim.chunks, (d + 1) * sim.chunks)));
-      const out = {
-        op: sim.op,
-        shape: sim.shape,
-        devices: sim.devices,
-        chunks: sim.chunks,
-        steps: sim.steps.map(({ start, duration, phase, axis, moves }) => ({
-          start,
-          duration,
-          phase,
-          axis,
-          moves: Array.from(moves.from, (from, i) => ({
-            from,
-            to: moves.to[i],
-            chunk: moves.chunk[i],
-            bytes: moves.bytes[i],
-          })),
-        })),
-        states: sim.states.map(rows),
-      };
-      if (sim.sums) out.sums = sim.sums.map(rows);
-      out.time = sim.time;
-      out.closed_form = sim.closed_form;
-      return out;
-    },
-    // A pipeline-parallel training step played schedule by schedule
-    // (engine/include/scalebook/training/pipeline.h). request: the pipeline calculator's inputs
-    // { stages, microbatches, schedule: 'naive' | 'gpipe' | '1f1b' | 'interleaved' |
-    // 'zero-bubble', virtual_stages, forward_cost, backward_input_cost, backward_weight_cost,
-    // transfer_time } (checked by its schema, its defaults) plus first_frame and max_frames
-    // (the frames to record, default none). Returns { schedule, items: [{ stage, microbatch,
-    // chunk, kind: 'F' | 'B' | 'I' | 'W', start, end }] (stage by stage, each in the order it
-    // runs them; B is the whole backward, I and W its input- and weight-gradient halves),
-    // stages: [{ busy, idle, peak_activations }], step_time, ideal_time, bubble_fraction,
-    // peak_activations, closed_form_bubble (null where none is stated), closed_form_peak,
-    // frame_count (intervals between events; 0 unless frames are asked for), frames: [{ time,
-    // duration, running: Float64Array (per stage, an index into items or -1 when idle),
-    // activations: Float64Array (per stage, microbatch activations held) }],
-    // frames_truncated }.
-    simulatePipeline(request = {}) {
-      const sim = unwrap(module.simulatePipeline(check.inputs(request, '', 'request'))).simulation;
-      const { items } = sim;
-      return {
-        ...sim,
-        items: Array.from(items.stage, (stage, i) => ({
-          stage,
-          microbatch: items.microbatch[i],
-          chunk: items.chunk[i],
-          kind: PIPELINE_KINDS[items.kind[i]],
-          start: items.start[i],
-          end: items.end[i],
-        })),
-      };
-    },
-    // Which block of an array each device holds, for the sharding picture. request:
-    // { array: 'A[I_XY, J]', mesh: 'X=2, Y=2' } (mesh also {X: 2, Y: 2} or a slice shape 2x2).
-    // Returns { mesh: [{ name, size }], array (its name), dims: [{ name, axes: ['X', 'Y'],
-    // pieces }], unreduced: ['Z'], devices: [{ id, coords, pieces }], partition_spec }.
-    // Devices are row-major over the mesh axes in order (id = index; coords one per mesh axis);
-    // pieces has one index per dimension, mixed radix over its axes in subscript order (X major
-    // for I_XY, so I_XY and I_YX differ). At most 4096 devices. Errors are CalculatorErrors
-    // with field 'array' or 'mesh' and, inside a text, the offending character's position.
-    shardingLayout(request = {}) {
-      const clean = {};
-      for (const [key, v] of check.fields(request, '', 'request')) {
-        if (v != null) clean[key] = check.scalar(v, key);
-      }
-      return unwrap(module.shardingLayout(clean)).layout;
-    },
-  };
-}
-
-// How the module finds its .wasm: under Node (the builder, the tests) the file is read and
-// handed over; in a browser it is fetched beside the bundle that holds this code
-// (dist/assets/scalebook-engine.wasm) and compiled while it streams.
-export async function moduleOptions(wasmFile = 'scalebook-engine.wasm') {
-  if (typeof process !== 'undefined' && process.versions?.node) {
-    const { readFile } = await import('node:fs/promises');
-    return { wasmBinary: await readFile(new URL(`./generated/${wasmFile}`, import.meta.url)) };
-  }
-  return { locateFile: (file) => new URL(file, import.meta.url).href };
-}
-
-let cached = null;
-
-export function loadEngine() {
-  if (!cached) {
-    cached = moduleOptions().then(createScalebookEngine).then(wrapModule);
+export function loadEngine(name = pageModule()) {
+  const entry = modules.find((m) => m.name === name) ?? modules.find((m) => m.name === WHOLE_ENGINE);
+  if (!cached.has(entry.name)) {
+    const loading = Promise.all([entry.load(), moduleOptions(`${entry.name}.wasm`)])
+      .then(([glue, options]) => glue.default(options))
+      .then(wrapModule);
+    cached.set(entry.name, loading);
     // A failed instantiation is not cached: the next call tries again.
-    cached.catch(() => {
-      cached = null;
-    });
+    loading.catch(() => cached.delete(entry.name));
   }
-  return cached;
+  return cached.get(entry.name);
 }

@@ -214,7 +214,7 @@ test('a chip picked on the static slice before the engine arrives is drawn once 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   let release;
   const held = new Promise((resolve) => { release = resolve; });
-  await page.route('**/scalebook-engine.wasm', async (route) => { await held; await route.continue(); });
+  await page.route('**/scalebook-engine*.wasm', async (route) => { await held; await route.continue(); });
   await page.goto(`${base}/02-x.html`);
   const torus = page.locator('sb-slice');
   await torus.locator('select[name="chip"]').selectOption('tpu-v5p');

@@ -1,6 +1,6 @@
 // The engine ships as its own .wasm: a page with a calculator fetches it once (served as
-// application/wasm, so the browser compiles it while it streams); a page without one, like
-// the index, never downloads it.
+// application/wasm, so the browser compiles it while it streams), the smallest module that
+// holds its elements' domains; a page without one, like the index, never downloads it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './harness.mjs';
@@ -31,10 +31,12 @@ test('the index page never downloads the engine', async () => {
   await page.close();
 });
 
-test('a chapter fetches the engine once, as application/wasm, and its calculators go live', async () => {
+test('a chapter fetches its engine module once, as application/wasm, and its calculators go live', async () => {
   const { page, errors, seen } = await wasmResponses('01-roofline.html');
   assert.equal(seen.length, 1);
-  assert.match(seen[0].url(), /\/assets\/scalebook-engine\.wasm$/);
+  // Chapter 1 uses the roofline and hardware domains only: the module without training,
+  // transformer, sharding, collectives and systolic code.
+  assert.match(seen[0].url(), /\/assets\/scalebook-engine-roofline\.wasm$/);
   assert.equal(seen[0].status(), 200);
   assert.equal(seen[0].headers()['content-type'], 'application/wasm');
   const host = page.locator('sb-roofline#roof');
@@ -43,6 +45,28 @@ test('a chapter fetches the engine once, as application/wasm, and its calculator
   await assert.doesNotReject(page.waitForFunction(
     (old) => document.querySelector('sb-roofline#roof').shadowRoot.querySelector('[data-output="t_compute"]').textContent !== old,
     before, { timeout: 10000 }));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('each chapter fetches only the module its elements need, and the training chapter the whole engine', async () => {
+  const expected = {
+    '02-tpus.html': 'scalebook-engine-systolic',
+    '03-sharding.html': 'scalebook-engine-sharding',
+    '04-transformers.html': 'scalebook-engine-transformer',
+    '05-training.html': 'scalebook-engine',
+  };
+  for (const [url, module] of Object.entries(expected)) {
+    const { page, errors, seen } = await wasmResponses(url);
+    assert.deepEqual(seen.map((r) => new URL(r.url()).pathname), [`/assets/${module}.wasm`], url);
+    assert.deepEqual(errors, [], url);
+    await page.close();
+  }
+});
+
+test('an embed on a page without the meta tag gets the whole engine', async () => {
+  const { page, errors, seen } = await wasmResponses('embed.html');
+  assert.deepEqual(seen.map((r) => new URL(r.url()).pathname), ['/assets/scalebook-engine.wasm']);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -69,7 +69,7 @@ test('pages, scripts and the engine arrive brotli-compressed', async () => {
   page.on('response', (r) => encodings.set(new URL(r.url()).pathname, r.headers()['content-encoding']));
   await page.goto(`${site.base}/01-roofline.html`);
   await page.waitForLoadState('networkidle');
-  for (const file of ['/01-roofline.html', '/assets/scalebook.js', '/assets/scalebook-engine.wasm', '/assets/site.css']) {
+  for (const file of ['/01-roofline.html', '/assets/scalebook.js', '/assets/scalebook-engine-roofline.wasm', '/assets/site.css']) {
     assert.equal(encodings.get(file), 'br', file);
   }
   await page.close();

@@ -1,7 +1,7 @@
 // The assertion-checked build of the engine, wrapped like the release one. Its assertions
 // insist on a browser (ENVIRONMENT=web); under Node a `window` stand-in satisfies that check,
 // and nothing else in the module reads it.
-import { wrapModule, moduleOptions } from '../../bindings/wasm/engine.mjs';
+import { wrapModule, moduleOptions } from '../../bindings/wasm/api.mjs';
 import createChecked from '../../bindings/wasm/generated/scalebook-engine-checked.mjs';
 
 export async function loadChecked() {

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { loadEngine } from '../../bindings/wasm/engine.mjs';
+import { engineModules, loadEngine } from '../../bindings/wasm/engine.mjs';
+import { enginePicker } from './engine-pick.mjs';
 import { useEngine } from '../runtime/core/format.js';
 import { BuildError, readJson } from './errors.mjs';
 import { checkPage } from './page-check.mjs';
@@ -18,6 +19,7 @@ import { hoistPageStyles } from './page-styles.mjs';
 import { writeSearchIndex } from './search-index.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const WASM_DIR = path.join(ROOT, 'bindings/wasm/generated');
 
 function readToc(chaptersDir) {
   const file = path.join(chaptersDir, 'toc.json');
@@ -41,8 +43,10 @@ function copyAssets(out, mathRules) {
   const katexDist = path.join(ROOT, 'node_modules/katex/dist');
   fs.copyFileSync(path.join(katexDist, 'katex.min.css'), path.join(assets, 'katex/katex.min.css'));
   fs.cpSync(path.join(katexDist, 'fonts'), path.join(assets, 'katex/fonts'), { recursive: true });
-  // The engine's .wasm beside the bundle, where engine.mjs's loader looks for it.
-  fs.copyFileSync(path.join(ROOT, 'bindings/wasm/generated/scalebook-engine.wasm'), path.join(assets, 'scalebook-engine.wasm'));
+  // The engine modules' .wasm beside the bundle, where engine.mjs's loader looks for them.
+  for (const { name } of engineModules) {
+    fs.copyFileSync(path.join(WASM_DIR, `${name}.wasm`), path.join(assets, `${name}.wasm`));
+  }
   // <sb-model-config>'s examples: the presets' config.json files the engine's tests read.
   fs.cpSync(path.join(ROOT, 'tests/fixtures/model-configs'), path.join(assets, 'model-configs'), { recursive: true });
   for (const name of ['site.css', 'favicon.svg', 'file-notice.js']) {
@@ -50,7 +54,8 @@ function copyAssets(out, mathRules) {
   }
 }
 
-// Returns the chunks (paths under assets/) that scalebook.js imports statically.
+// Returns the chunks (paths under assets/) that scalebook.js imports statically, and each
+// engine module's glue chunk by module name (engine.mjs imports the page's one on demand).
 async function bundleRuntime(out) {
   // Splitting keeps KaTeX and markdown-it (needed only to show a new exercise variant) in
   // chunks loaded on demand, next to scalebook.js, so an embed still needs one script tag.
@@ -82,8 +87,14 @@ async function bundleRuntime(out) {
   });
   const assets = path.join(out, 'assets');
   const entry = Object.values(result.metafile.outputs).find((o) => o.entryPoint?.endsWith('web/runtime/index.js'));
-  return entry.imports.filter((i) => i.kind === 'import-statement')
-    .map((i) => path.relative(assets, path.resolve(i.path)).split(path.sep).join('/'));
+  const underAssets = (file) => path.relative(assets, path.resolve(file)).split(path.sep).join('/');
+  const glue = {};
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    for (const { name } of engineModules) {
+      if (Object.keys(output.inputs).some((i) => i.endsWith(`generated/${name}.mjs`))) glue[name] = underAssets(file);
+    }
+  }
+  return { chunks: entry.imports.filter((i) => i.kind === 'import-statement').map((i) => underAssets(i.path)), glue };
 }
 
 export async function buildSite({
@@ -99,7 +110,8 @@ export async function buildSite({
   const mathRules = new Map();
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
-  const chunks = await bundleRuntime(out);
+  const { chunks, glue } = await bundleRuntime(out);
+  const pickEngine = await enginePicker({ runtimeDir: path.join(ROOT, 'web/runtime'), wasmDir: WASM_DIR });
   const ready = new Set();
   const placedIn = new Map(); // chapter slug -> its exercise ids in page order
   const written = toc.sections.filter((s) => s.file);
@@ -113,7 +125,9 @@ export async function buildSite({
     placedIn.set(section.slug, placed);
     // The next section of the book, written or not: a chapter's end always says what follows.
     const next = toc.sections[toc.sections.indexOf(section) + 1];
-    const page = hoistPageStyles(chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next, nextWritten: Boolean(next?.file), chunks }), mathRules);
+    const name = pickEngine(chapter.html, placed.map((id) => exercises.get(id).spec));
+    const engineModule = { name, glue: glue[name] };
+    const page = hoistPageStyles(chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next, nextWritten: Boolean(next?.file), chunks, engineModule }), mathRules);
     const pageFile = path.join(out, `${section.slug}.html`);
     // Written first, so the line a failed check names can be looked at.
     fs.writeFileSync(pageFile, page);

@@ -15,10 +15,17 @@ export function needsEngine(html) {
 // .wasm in its head, as the engine's own fetch will (CORS mode, credentials same-origin: the
 // crossorigin attribute), and the browser hands that response over instead of fetching again.
 // `chunks` are the bundle's statically imported chunks, fetched with it instead of after it.
+// `engine` ({ name, glue }) is the engine module the page's elements use, the smallest that
+// holds them all (engine-pick.mjs): the meta tag tells engine.mjs's loader which, and its glue
+// chunk and .wasm are fetched from the head.
 function preloads({ engine, chunks }) {
-  const modules = chunks.map((chunk) => `<link rel="modulepreload" href="assets/${chunk}">`);
-  if (engine) modules.push('<link rel="preload" href="assets/scalebook-engine.wasm" as="fetch" type="application/wasm" crossorigin>');
-  return modules.join('\n');
+  const links = chunks.map((chunk) => `<link rel="modulepreload" href="assets/${chunk}">`);
+  if (engine) {
+    links.push(`<meta name="scalebook-engine" content="${escapeHtml(engine.name)}">`);
+    if (engine.glue) links.push(`<link rel="modulepreload" href="assets/${engine.glue}">`);
+    links.push(`<link rel="preload" href="assets/${escapeHtml(engine.name)}.wasm" as="fetch" type="application/wasm" crossorigin>`);
+  }
+  return links.join('\n');
 }
 
 // KaTeX's sheet, the classes standing for its style attributes (page-styles.mjs), and the
@@ -29,7 +36,7 @@ const MATH_SHEETS = `<link rel="stylesheet" href="assets/katex/katex.min.css">
 `;
 
 // `math`: the page holds KaTeX output, which needs KaTeX's stylesheet (and, through it, fonts).
-function head(title, description, { engine = false, chunks = [], math = true } = {}) {
+function head(title, description, { engine = null, chunks = [], math = true } = {}) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -86,7 +93,7 @@ function nextHTML(next, written) {
 
 // prev and next: the neighbouring sections of the table of contents; nextWritten: whether
 // next has a page yet.
-export function chapterPage({ toc, section, chapter, exercises = [], prev, next, nextWritten = true, chunks = [] }) {
+export function chapterPage({ toc, section, chapter, exercises = [], prev, next, nextWritten = true, chunks = [], engineModule = { name: 'scalebook-engine' } }) {
   const contents = chapter.headings
     .filter((h) => h.level === 2)
     .map((h) => `<li><a href="#${escapeHtml(h.id)}">${escapeHtml(h.text)}</a></li>`)
@@ -94,7 +101,7 @@ export function chapterPage({ toc, section, chapter, exercises = [], prev, next,
   const mainId = `chapter-${section.number}`;
   const nav = `<nav class="chapter-nav" aria-label="Chapters">${prev ? `<span>← ${sectionLink(prev)}</span>` : '<span></span>'}
 <a href="index.html">Contents</a>${nextHTML(next, nextWritten)}</nav>`;
-  return `${head(`${section.number}. ${chapter.title} · ${toc.title}`, section.summary, { engine: needsEngine(chapter.html), chunks })}
+  return `${head(`${section.number}. ${chapter.title} · ${toc.title}`, section.summary, { engine: needsEngine(chapter.html) ? engineModule : null, chunks })}
 <body>
 ${header(toc, mainId)}
 <div class="layout">

@@ -1,6 +1,11 @@
 // The configuration search off the page's thread: one engine per worker, one calculation per
 // message, the answer (or the engine's error, as plain fields) posted back with the message's id.
-import { loadEngine } from '../../../bindings/wasm/engine.mjs';
+// The whole engine, imported directly: engine.mjs's loader would bundle every module's glue
+// into this worker, which is built without splitting.
+import createScalebookEngine from '../../../bindings/wasm/generated/scalebook-engine.mjs';
+import { wrapModule, moduleOptions } from '../../../bindings/wasm/api.mjs';
+
+const loadEngine = async () => wrapModule(await createScalebookEngine(await moduleOptions()));
 
 let engine = null;
 

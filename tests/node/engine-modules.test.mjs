@@ -1,0 +1,68 @@
+// The smaller engine modules (bindings/wasm/CMakeLists.txt): each holds only its domains'
+// calculators, computes exactly what the whole engine does, and says so when asked for a
+// function it was built without; the builder gives each page the smallest one that fits.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CalculatorError, engineModules, loadEngine, WHOLE_ENGINE } from '../../bindings/wasm/engine.mjs';
+import { enginePicker } from '../../web/builder/engine-pick.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const names = (engine) => engine.list().map((c) => c.name);
+
+test('the whole engine and four smaller modules are listed, each with core, hardware and exercises', () => {
+  assert.deepEqual(engineModules.map((m) => m.name), [WHOLE_ENGINE, 'scalebook-engine-roofline',
+    'scalebook-engine-systolic', 'scalebook-engine-sharding', 'scalebook-engine-transformer']);
+  for (const m of engineModules) assert.deepEqual(m.domains.slice(0, 3), ['core', 'hardware', 'exercises'], m.name);
+});
+
+test('the roofline module has the roofline and hardware calculators and nothing of training', async () => {
+  const small = names(await loadEngine('scalebook-engine-roofline'));
+  for (const name of ['roofline', 'matmul', 'intensity', 'chip', 'slice']) assert.ok(small.includes(name), name);
+  for (const name of ['training', 'training-search', 'pipeline', 'transformer', 'sharded-matmul', 'collective', 'systolic']) {
+    assert.ok(!small.includes(name), name);
+  }
+});
+
+test('every smaller module computes bit for bit what the whole engine computes', async () => {
+  const whole = await loadEngine(WHOLE_ENGINE);
+  for (const m of engineModules.filter((e) => e.name !== WHOLE_ENGINE)) {
+    const engine = await loadEngine(m.name);
+    const listed = names(engine);
+    assert.ok(listed.length >= 4, m.name);
+    for (const name of listed) {
+      assert.ok(names(whole).includes(name), `${m.name}: ${name}`);
+      assert.deepEqual(engine.schema(name), whole.schema(name), `${m.name}: ${name}`);
+      assert.deepEqual(engine.calculate(name), whole.calculate(name), `${m.name}: ${name}`);
+    }
+  }
+});
+
+test('a function of a domain the module lacks is a CalculatorError that says so', async () => {
+  const small = await loadEngine('scalebook-engine-roofline');
+  assert.throws(() => small.simulatePipeline({ stages: 4 }), (e) => e instanceof CalculatorError && e.code === 'not_found' &&
+    e.message === "simulatePipeline is not in this engine module, which was built without its domain; loadEngine('scalebook-engine') loads the whole engine");
+  assert.throws(() => small.models(), CalculatorError);
+  assert.throws(() => small.calculate('training'), (e) => e instanceof CalculatorError && /training/.test(e.message));
+  const transformer = await loadEngine('scalebook-engine-transformer');
+  assert.ok(transformer.models().length > 3);
+  assert.throws(() => transformer.shardingLayout({ array: 'A[I_X]', mesh: 'X=2' }), CalculatorError);
+});
+
+test('an unknown module name loads the whole engine', async () => {
+  assert.equal(await loadEngine('no-such-module'), await loadEngine(WHOLE_ENGINE));
+});
+
+test('the builder picks the smallest module holding the page elements and exercise calculators', async () => {
+  const pick = await enginePicker({ runtimeDir: path.join(ROOT, 'web/runtime'), wasmDir: path.join(ROOT, 'bindings/wasm/generated') });
+  assert.equal(pick('<sb-roofline></sb-roofline><sb-chip-table></sb-chip-table>'), 'scalebook-engine-roofline');
+  assert.equal(pick('<sb-systolic-sim>'), 'scalebook-engine-systolic');
+  assert.equal(pick('<sb-collective-sim chip="tpu-v5e">'), 'scalebook-engine-sharding');
+  assert.equal(pick('<sb-training></sb-training>'), WHOLE_ENGINE);
+  // An exercise's calculator counts as much as an element: nested anywhere in its spec.
+  assert.equal(pick('<sb-exercise id="x">', [{ parts: [{ answer: { calculator: 'transformer' } }] }]), 'scalebook-engine-transformer');
+  assert.equal(pick('<sb-roofline>', [{ values: { v: { calculator: 'training-budget' } } }]), WHOLE_ENGINE);
+  // The search box's folder is no engine domain.
+  assert.equal(pick('<sb-matmul><sb-search-panel>'), 'scalebook-engine-roofline');
+});

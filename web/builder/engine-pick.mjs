@@ -1,0 +1,58 @@
+// Which engine module a page gets. bindings/wasm/CMakeLists.txt builds the whole engine and
+// smaller modules holding fewer domains; a page gets the smallest one that holds
+// - the domain of every element on it (an element's domain is its folder: web/runtime/<domain>/
+//   sb-*.js; a folder that is no engine domain, such as search, needs none), and
+// - every calculator its exercises use (their values' and parts' `calculator` fields), as the
+//   module's own list() reports them.
+// Nothing here lists a domain or a calculator: the folders, the exercise files and the modules
+// say it all.
+import fs from 'node:fs';
+import path from 'node:path';
+import { engineModules, loadEngine, WHOLE_ENGINE } from '../../bindings/wasm/engine.mjs';
+
+// 'sb-roofline' -> 'roofline', from the runtime's folders.
+function elementDomains(runtimeDir) {
+  const domains = new Map();
+  for (const folder of fs.readdirSync(runtimeDir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+    for (const file of fs.readdirSync(path.join(runtimeDir, folder.name))) {
+      const tag = /^(sb-[a-z-]+)\.js$/.exec(file)?.[1];
+      if (tag) domains.set(tag, folder.name);
+    }
+  }
+  return domains;
+}
+
+// Every `calculator` named anywhere in an exercise's spec.
+function calculatorsIn(value, into = new Set()) {
+  if (Array.isArray(value)) value.forEach((v) => calculatorsIn(v, into));
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'calculator' && typeof v === 'string') into.add(v);
+      else calculatorsIn(v, into);
+    }
+  }
+  return into;
+}
+
+// Resolves to pick(html, exerciseSpecs) -> the module's name, given where the .wasm files are.
+export async function enginePicker({ runtimeDir, wasmDir }) {
+  const tags = elementDomains(runtimeDir);
+  const engineDomains = new Set(engineModules.flatMap((m) => m.domains));
+  const candidates = [];
+  for (const m of engineModules) {
+    const engine = await loadEngine(m.name);
+    const calculators = new Set(engine.list().map((c) => c.name));
+    candidates.push({ ...m, calculators, bytes: fs.statSync(path.join(wasmDir, `${m.name}.wasm`)).size });
+  }
+  candidates.sort((a, b) => a.bytes - b.bytes);
+  return (html, specs = []) => {
+    const domains = new Set();
+    for (const [, tag] of html.matchAll(/<(sb-[a-z-]+)[\s>]/g)) {
+      const domain = tags.get(tag);
+      if (engineDomains.has(domain)) domains.add(domain);
+    }
+    const calculators = calculatorsIn(specs);
+    const fits = (m) => [...domains].every((d) => m.domains.includes(d)) && [...calculators].every((c) => m.calculators.has(c));
+    return (candidates.find(fits) ?? candidates.find((m) => m.name === WHOLE_ENGINE)).name;
+  };
+}
