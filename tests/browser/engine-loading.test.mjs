@@ -70,3 +70,22 @@ test('an embed on a page without the meta tag gets the whole engine', async () =
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an element added by script after load gets its code and computes; a page fetches only its elements\' code', async () => {
+  const { page, errors } = await wasmResponses('embed.html');
+  const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.js')));
+  assert.deepEqual((await scripts()).filter((p) => /\/sb-(transformer|training)-/.test(p)), []);
+  assert.equal(await page.evaluate(() => customElements.get('sb-transformer')), undefined);
+  await page.evaluate(() => {
+    const box = document.createElement('div');
+    box.innerHTML = '<sb-transformer model="llama-3-8b"></sb-transformer>';
+    document.body.append(box);
+  });
+  await page.waitForFunction(() => {
+    const out = document.querySelector('sb-transformer')?.shadowRoot?.querySelector('[data-output="params"]');
+    return out && /8\.0\d* ?B|8\.03/.test(out.textContent);
+  }, null, { timeout: 10000 });
+  assert.ok((await scripts()).some((p) => /\/assets\/sb-transformer-\w+\.js$/.test(p)));
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -21,17 +21,21 @@ async function visit(url) {
 
 test('chapter 3 shows its typeset formulas without fetching KaTeX, and fetches it once a planner field is edited', async () => {
   const { page, errors, first } = await visit('03-sharding.html');
-  // The bundle's statically imported chunks are preloaded from the head; nothing else may come.
+  // The bundle's statically imported chunks, the code of the page's elements and its engine
+  // module's glue are preloaded from the head; no other script may come.
   const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.href));
-  assert.ok(preloaded.length > 0);
-  assert.deepEqual(first.filter((name) => name.includes('/assets/chunks/') && !preloaded.includes(name)), []);
+  assert.ok(preloaded.some((href) => /\/assets\/sb-sharded-matmul-\w+\.js$/.test(href)), 'the planner element preloaded');
+  const scripts = first.filter((name) => name.endsWith('.js') && !/\/assets\/(scalebook|file-notice)\.js$/.test(name));
+  assert.deepEqual(scripts.filter((name) => !preloaded.includes(name)), []);
+  // Chapter 3 has no training, transformer or roofline element: none of their code comes.
+  assert.deepEqual(scripts.filter((name) => /\/assets\/sb-(training|transformer|roofline|pipeline)/.test(name)), []);
   const planner = page.locator('sb-sharded-matmul').first();
   await planner.locator('.plan-body math').first().waitFor({ state: 'attached' });
   const mathBefore = await planner.locator('.plan-body math').count();
   assert.ok(mathBefore > 0);
 
   await planner.locator('input[name="I"]').fill('8192');
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/chunks\/mathml-/.test(e.name)));
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => /\/assets\/mathml-/.test(e.name)));
   await page.waitForFunction(() => {
     const host = document.querySelector('sb-sharded-matmul');
     return host.shadowRoot.querySelectorAll('.plan-body math').length > 0 &&

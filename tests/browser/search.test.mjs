@@ -20,7 +20,7 @@ before(async () => { site = await start(); });
 after(async () => { await site?.stop(); });
 
 const searchRequests = (page) => page.evaluate(() => performance.getEntriesByType('resource')
-  .map((e) => e.name).filter((name) => /search-index\.json|\/chunks\/search-panel-/.test(name)));
+  .map((e) => e.name).filter((name) => /search-index\.json|\/assets\/search-panel-/.test(name)));
 
 // Types `query` into the box and waits for its results (or its "no match").
 async function search(page, query) {

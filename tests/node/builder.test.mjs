@@ -24,6 +24,19 @@ test('the book builds: an index of 13 sections, chapters 1 to 6', async () => {
   }
 });
 
+test('every stylesheet, script and engine a page links is in the built site', () => {
+  for (const page of [...built.pages.map((p) => `${p}.html`), 'index.html', 'embed.html']) {
+    const html = fs.readFileSync(path.join(realOut, page), 'utf8');
+    const linked = [...html.matchAll(/(?:href|src)="(assets\/[^"#?]+)"/g)].map(([, file]) => file);
+    assert.ok(linked.some((f) => f.startsWith('assets/css/')) || page === 'index.html' || page === 'embed.html', page);
+    for (const file of linked) assert.ok(fs.existsSync(path.join(realOut, file)), `${page}: ${file}`);
+  }
+  // Each domain's sheets are written though no module imports them all at run time.
+  for (const sheet of ['sharding', 'explorer', 'catalog', 'progress']) {
+    assert.ok(fs.readFileSync(path.join(realOut, 'assets/css', `${sheet}.css`), 'utf8').length > 200, sheet);
+  }
+});
+
 test('chapter 1 has typeset math, engine numbers and live elements in its static HTML', () => {
   const html = fs.readFileSync(path.join(realOut, '01-roofline.html'), 'utf8');
   assert.match(html, /<span class="katex">/);

@@ -14,7 +14,7 @@ import { renderChapter } from './markdown.mjs';
 import { chapterPage, indexPage } from './templates.mjs';
 import { embedPage } from './embed.mjs';
 import { precompress } from './compress.mjs';
-import { SHEETS } from '../runtime/core/sheets.js';
+import { SHEETS } from './sheets.mjs';
 import { hoistPageStyles } from './page-styles.mjs';
 import { writeSearchIndex } from './search-index.mjs';
 
@@ -54,11 +54,14 @@ function copyAssets(out, mathRules) {
   }
 }
 
-// Returns the chunks (paths under assets/) that scalebook.js imports statically, and each
-// engine module's glue chunk by module name (engine.mjs imports the page's one on demand).
+// Returns the chunks (paths under assets/) that scalebook.js imports statically, each engine
+// module's glue chunk by module name (engine.mjs imports the page's one on demand), and each
+// element's chunks by tag (index.js imports an element's code once the page has one).
 async function bundleRuntime(out) {
-  // Splitting keeps KaTeX and markdown-it (needed only to show a new exercise variant) in
-  // chunks loaded on demand, next to scalebook.js, so an embed still needs one script tag.
+  // Splitting keeps KaTeX and markdown-it (needed only to show a new exercise variant), each
+  // element's code and each engine module's glue in chunks loaded on demand, beside
+  // scalebook.js (not in a folder: the code that finds the .wasm beside itself may land in a
+  // shared chunk), so an embed still needs one script tag.
   const result = await esbuild.build({
     metafile: true,
     entryPoints: { scalebook: path.join(ROOT, 'web/runtime/index.js') },
@@ -68,7 +71,7 @@ async function bundleRuntime(out) {
     minify: true,
     target: ['es2020'],
     outdir: path.join(out, 'assets'),
-    chunkNames: 'chunks/[name]-[hash]',
+    chunkNames: '[name]-[hash]',
     // engine.mjs reads the .wasm with node:fs only under Node; a browser never runs that branch.
     external: ['node:fs/promises'],
     logLevel: 'warning',
@@ -88,13 +91,25 @@ async function bundleRuntime(out) {
   const assets = path.join(out, 'assets');
   const entry = Object.values(result.metafile.outputs).find((o) => o.entryPoint?.endsWith('web/runtime/index.js'));
   const underAssets = (file) => path.relative(assets, path.resolve(file)).split(path.sep).join('/');
+  const outputs = result.metafile.outputs;
   const glue = {};
-  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+  const elements = {};
+  // A chunk and what it imports statically, transitively.
+  const closure = (file, into = new Set()) => {
+    if (into.has(file)) return into;
+    into.add(file);
+    for (const i of outputs[file].imports) if (i.kind === 'import-statement') closure(i.path, into);
+    return into;
+  };
+  for (const [file, output] of Object.entries(outputs)) {
     for (const { name } of engineModules) {
       if (Object.keys(output.inputs).some((i) => i.endsWith(`generated/${name}.mjs`))) glue[name] = underAssets(file);
     }
+    const tag = /\/(sb-[a-z-]+)\.js$/.exec(output.entryPoint ?? '')?.[1];
+    if (tag) elements[tag] = [...closure(file)].map(underAssets);
   }
-  return { chunks: entry.imports.filter((i) => i.kind === 'import-statement').map((i) => underAssets(i.path)), glue };
+  const chunks = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => underAssets(i.path));
+  return { chunks, glue, elements };
 }
 
 export async function buildSite({
@@ -110,7 +125,10 @@ export async function buildSite({
   const mathRules = new Map();
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
-  const { chunks, glue } = await bundleRuntime(out);
+  const { chunks, glue, elements } = await bundleRuntime(out);
+  // The chunks of the elements in a page's HTML, for its head to preload.
+  const elementChunks = (html) => [...new Set([...html.matchAll(/<(sb-[a-z-]+)[\s>]/g)].flatMap(([, tag]) => elements[tag] ?? []))]
+    .filter((chunk) => !chunks.includes(chunk));
   const pickEngine = await enginePicker({ runtimeDir: path.join(ROOT, 'web/runtime'), wasmDir: WASM_DIR });
   const ready = new Set();
   const placedIn = new Map(); // chapter slug -> its exercise ids in page order
@@ -125,9 +143,12 @@ export async function buildSite({
     placedIn.set(section.slug, placed);
     // The next section of the book, written or not: a chapter's end always says what follows.
     const next = toc.sections[toc.sections.indexOf(section) + 1];
-    const name = pickEngine(chapter.html, placed.map((id) => exercises.get(id).spec));
+    const shell = { toc, section, chapter, exercises: placed, prev: written[i - 1], next, nextWritten: Boolean(next?.file) };
+    // The whole page's elements (the template adds the progress box) decide its module and chunks.
+    const draft = chapterPage(shell);
+    const name = pickEngine(draft, placed.map((id) => exercises.get(id).spec));
     const engineModule = { name, glue: glue[name] };
-    const page = hoistPageStyles(chapterPage({ toc, section, chapter, exercises: placed, prev: written[i - 1], next, nextWritten: Boolean(next?.file), chunks, engineModule }), mathRules);
+    const page = hoistPageStyles(chapterPage({ ...shell, chunks: [...chunks, ...elementChunks(draft)], engineModule }), mathRules);
     const pageFile = path.join(out, `${section.slug}.html`);
     // Written first, so the line a failed check names can be looked at.
     fs.writeFileSync(pageFile, page);
@@ -148,7 +169,7 @@ export async function buildSite({
     if (ready.has(section.slug) && ids.length) book[section.slug] = { title: section.title, exercises: ids };
   }
   const pages = [
-    ['index.html', indexPage({ toc, ready, book, chunks }), path.join(chaptersDir, 'toc.json')],
+    ['index.html', indexPage({ toc, ready, book, chunks: [...chunks, ...elementChunks(indexPage({ toc, ready, book }))] }), path.join(chaptersDir, 'toc.json')],
     ['embed.html', embedPage(), fileURLToPath(new URL('./embed.mjs', import.meta.url))],
   ];
   for (const [name, html, source] of pages) {

@@ -1,4 +1,5 @@
 // The bandwidth plot's CSS.
+import { registerSheets } from '../core/sheets.js';
 
 // <sb-collective-sweep>: bandwidth against array size, added to SHADOW_CSS in its shadow root.
 export const BANDWIDTH_CSS = `
@@ -17,3 +18,6 @@ export const BANDWIDTH_CSS = `
 .readout { margin: 0.6rem 0 0; }
 .caption { margin: 0.5rem 0 0; color: var(--_muted); font-size: 0.85rem; }
 .caption code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.92em; }`;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ bandwidth: BANDWIDTH_CSS });

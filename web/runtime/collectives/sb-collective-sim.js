@@ -12,6 +12,8 @@ import {
 import { SbWidget } from '../core/widget-base.js';
 import { readFields, texOnDemand, attributeName } from '../core/widget-dom.js';
 import { Playback } from '../core/playback.js';
+import '../sharding/sharding-css.js';
+import '../systolic/systolic-css.js';
 
 // The settings, each read from its attribute by attributeName.
 const SETTINGS = [...SIM_FIELDS, 'sums'];

@@ -7,6 +7,7 @@
 import { SbWidget } from '../core/widget-base.js';
 import { CALCULATOR, FIELDS, bandwidthSVG, collectiveSweepHTML, readoutInner, reachBytes, runSweep, settingsValues, sweepTitle } from './bandwidth-plot.js';
 import { readFields, setField, attributeName } from '../core/widget-dom.js';
+import './bandwidth-css.js';
 
 // The collective calculator's inputs the element takes, as attributes by attributeName.
 const SETTINGS = ['op', 'chip', 'axis_size', 'axes', 'wraparound'];

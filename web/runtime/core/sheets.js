@@ -5,35 +5,15 @@
 // shadow roots it draws (declarativeShadow), and an element adopts constructed sheets into its own
 // root (adoptSheets), which also spares it a flash of unstyled content whenever it redraws.
 import { SHADOW_CSS } from './styles.js';
-import { EXERCISE_CSS, PROGRESS_CSS } from '../exercises/exercise-css.js';
-import { SYSTOLIC_CSS } from '../systolic/systolic-css.js';
-import { CATALOG_CSS } from '../hardware/catalog-css.js';
-import { SHARDING_CSS } from '../sharding/sharding-css.js';
-import { TRANSFORMER_CSS } from '../transformer/transformer-css.js';
-import { MODEL_CONFIG_CSS } from '../transformer/model-config-css.js';
-import { BANDWIDTH_CSS } from '../collectives/bandwidth-css.js';
-import { PIPELINE_CSS } from '../training/pipeline-css.js';
-import { SEARCH_CSS } from '../training/search-css.js';
-import { SPLIT_CSS } from '../training/split-css.js';
-import { PLAN_CSS } from '../training/plan-css.js';
-import { EXPLORER_CSS } from '../training/explorer-css.js';
 
-export const SHEETS = {
-  shadow: SHADOW_CSS,
-  exercise: EXERCISE_CSS,
-  progress: PROGRESS_CSS,
-  systolic: SYSTOLIC_CSS,
-  catalog: CATALOG_CSS,
-  sharding: SHARDING_CSS,
-  transformer: TRANSFORMER_CSS,
-  'model-config': MODEL_CONFIG_CSS,
-  bandwidth: BANDWIDTH_CSS,
-  pipeline: PIPELINE_CSS,
-  search: SEARCH_CSS,
-  split: SPLIT_CSS,
-  plan: PLAN_CSS,
-  explorer: EXPLORER_CSS,
-};
+// Name -> CSS text. `shadow`, every element's base, is here; each domain's sheets are added by
+// their own module (registerSheets, at the end of each *-css.js), which the elements using
+// them import: a page loads only the CSS of the elements it has. The builder imports them all.
+export const SHEETS = { shadow: SHADOW_CSS };
+
+export function registerSheets(sheets) {
+  Object.assign(SHEETS, sheets);
+}
 
 // The sheets of each element's shadow root, by tag; any other element takes `shadow` alone.
 // The build's declarative roots and the elements' own read this one table.
@@ -65,7 +45,7 @@ function known(name) {
 
 // The build's declarative shadow root of element `tag` (pages live beside assets/).
 export function declarativeShadow(tag, html, base = 'assets/css/') {
-  const links = sheetsOf(tag).map((name) => `<link rel="stylesheet" href="${base}${known(name)}.css">`).join('');
+  const links = sheetsOf(tag).map((name) => `<link rel="stylesheet" href="${base}${name}.css">`).join('');
   return `<template shadowrootmode="open">${links}${html}</template>`;
 }
 

@@ -1,4 +1,5 @@
 // The exercise box's and the progress view's CSS (sheets.js serves them).
+import { registerSheets } from '../core/sheets.js';
 import { PALETTE, DARK_PALETTE, HOST } from '../core/styles.js';
 
 // sb-exercise lives in the light DOM (its prompt and solution hold KaTeX markup that needs the
@@ -93,3 +94,6 @@ button, .file-button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.8rem;
 .backups p { margin: 0 0 0.3rem; }
 .backups ul { list-style: none; padding: 0; margin: 0; }
 .backups li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; padding: 0.15rem 0; }`;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ exercise: EXERCISE_CSS, progress: PROGRESS_CSS });

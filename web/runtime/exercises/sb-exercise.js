@@ -25,6 +25,7 @@ import { exerciseShellHTML, partSolutionHTML } from './exercise-html.js';
 import { adoptSheets } from '../core/sheets.js';
 import { seedFromHash, hashWithSeed, randomSeed, MAX_SEED } from './variant-hash.js';
 import { pageProgress, announceProgress, watchProgress } from './page-progress.js';
+import './exercise-css.js';
 
 const STYLE_ID = 'sb-exercise-style';
 const VARIANT_TRIES = 5; // a drawn seed can fail the exercise's conditions; try a few

@@ -16,6 +16,7 @@ import { pageProgress, announceProgress, watchProgress } from './page-progress.j
 import { adoptSheets, sheetsOf } from '../core/sheets.js';
 import { escapeHTML } from '../core/escape.js';
 import { safeHref } from '../core/safe-url.js';
+import './exercise-css.js';
 
 const STATUS_TEXT = { solved: 'solved', attempted: 'attempted', new: 'not tried' };
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;

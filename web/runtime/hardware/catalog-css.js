@@ -1,4 +1,5 @@
 // The chip catalog elements' CSS.
+import { registerSheets } from '../core/sheets.js';
 
 // <sb-chip-table>, <sb-slice> and <sb-my-chip>: added to SHADOW_CSS in their shadow roots.
 export const CATALOG_CSS = `
@@ -66,3 +67,6 @@ export const CATALOG_CSS = `
 .notice { margin: 0 0 0.5rem; padding: 0.3rem 0.5rem; font-size: 0.9rem; border-left: 3px solid var(--_memory); }
 .notice:empty, .message:empty { display: none; }
 .message { margin: 0.5rem 0 0; font-size: 0.9rem; }`;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ catalog: CATALOG_CSS });

@@ -4,6 +4,7 @@
 // (rows are moved, not re-rendered). Outside the book (no static table) it renders from the engine.
 import { SbWidget } from '../core/widget-base.js';
 import { chipTableModel, chipTableHTML, rowsFromDOM, sortRows } from './chip-table-view.js';
+import './catalog-css.js';
 
 const list = (text) => (text ? text.split(',').map((s) => s.trim()).filter(Boolean) : null);
 

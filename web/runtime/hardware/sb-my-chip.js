@@ -5,6 +5,7 @@
 import { SbWidget } from '../core/widget-base.js';
 import { loadMyChip, saveMyChip, clearMyChip, validateMyChip, myChipHTML, defaultBase } from './my-chip.js';
 import { formatValue } from '../core/format.js';
+import './catalog-css.js';
 
 export class SbMyChip extends SbWidget {
   static loading = null;

@@ -8,6 +8,7 @@ import { SbWidget } from '../core/widget-base.js';
 import { sliceHTML, sliceBodyHTML, sliceOf, sliceDims, torusChips, defaultShape, podText } from './slice-view.js';
 import { schemaDefault } from '../core/widget-form.js';
 import { attributeName } from '../core/widget-dom.js';
+import './catalog-css.js';
 
 export class SbSlice extends SbWidget {
   static loading = null;

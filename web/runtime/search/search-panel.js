@@ -8,8 +8,8 @@ import MiniSearch from 'minisearch';
 import { MAX_RESULTS, SEARCH_OPTIONS } from './search-options.js';
 import { snippet } from './search-snippet.js';
 
-// Beside the bundle: assets/search-index.json, this chunk being in assets/chunks/.
-const INDEX_URL = new URL('../search-index.json', import.meta.url);
+// Beside the bundle and its chunks: assets/search-index.json.
+const INDEX_URL = new URL('./search-index.json', import.meta.url);
 
 async function loadIndex() {
   const response = await fetch(INDEX_URL);

@@ -6,6 +6,7 @@
 // spec). Errors go beside the field they name, the spec's with the offending character marked.
 import { SpecWidget } from './spec-widget.js';
 import { CALCULATOR, plannerDims, plannerHTML, plannerBodyHTML, plannerDimsHTML, runPlanner } from './planner-view.js';
+import './sharding-css.js';
 
 export class SbShardedMatmul extends SpecWidget {
   static calculator = CALCULATOR;

@@ -7,6 +7,7 @@
 // them the picture still draws and the bytes wait for the sizes.
 import { SpecWidget } from './spec-widget.js';
 import { runSharding, shardingBodyHTML, shardingHTML, dimsHTML, dimensionNamesOf } from './sharding-view.js';
+import './sharding-css.js';
 
 export class SbSharding extends SpecWidget {
   static calculator = 'array-memory';

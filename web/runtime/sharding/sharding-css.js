@@ -1,4 +1,5 @@
 // The sharding elements' CSS.
+import { registerSheets } from '../core/sheets.js';
 
 // <sb-sharding>, <sb-sharded-matmul> and <sb-collective-sim> (which adds SYSTOLIC_CSS for its
 // playback controls): the spec fields, the mesh picture, the plan's timeline and tables, the
@@ -105,3 +106,6 @@ svg.coll { font-size: 10px; }
 .coll .chip { stroke: var(--_fg); stroke-width: 0.8; }
 .sb-coll .sim-legend { margin-top: 0.6rem; }
 @container (max-width: 30rem) { svg.mesh { font-size: 11px; } .plan-table { font-size: 0.85rem; } }`;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ sharding: SHARDING_CSS });

@@ -12,6 +12,7 @@ import { asError } from '../core/widget-form.js';
 import { SbWidget } from '../core/widget-base.js';
 import { Playback } from '../core/playback.js';
 import { attributeName } from '../core/widget-dom.js';
+import './systolic-css.js';
 
 export class SbSystolicSim extends SbWidget {
   static observedAttributes = SIM_FIELDS.map(attributeName);

@@ -1,4 +1,5 @@
 // The systolic simulator's CSS, also the playback controls of the other simulators.
+import { registerSheets } from '../core/sheets.js';
 
 // <sb-systolic-sim>: the calculator's form and outputs, plus the PE grid and its controls.
 // PE states: idle (empty), busy (holds data), mac (multiplied this cycle); pe-shadow: a next
@@ -44,3 +45,6 @@ export const SYSTOLIC_CSS = `
 .sim-legend .key-shadow::before { border-radius: 50%; background: var(--_memory); border-color: var(--_memory); }
 .sim-empty, .sim-note { color: var(--_muted); font-style: italic; }
 @container (max-width: 30rem) { .pe-grid { font-size: 14px; } .sim-grid { flex-basis: 100%; } }`;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ systolic: SYSTOLIC_CSS });

@@ -1,6 +1,7 @@
 // <sb-training>'s additions to the calculator sheet (chapter 5's explorer): the layer's four
 // boxes and the step's collectives in order. The held piece is solid against faint ones (a
 // difference of lightness, not of hue), and the critical path is marked in words and a border.
+import { registerSheets } from '../core/sheets.js';
 export const EXPLORER_CSS = `
 .explorer-extras { margin-top: 0.75rem; }
 .explorer-extras .caption { color: var(--_muted); font-size: 0.9rem; margin: 0.3rem 0 0.6rem; }
@@ -30,3 +31,6 @@ svg.layer-box { display: block; width: 100%; max-width: 18rem; height: auto; fon
 .path-mark.overlapped { border: 1px dashed var(--_muted); color: var(--_muted); font-weight: 400; }
 .algo-empty { color: var(--_muted); font-style: italic; }
 `;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ explorer: EXPLORER_CSS });

@@ -1,4 +1,5 @@
 // <sb-pipeline>'s own CSS, added to the shadow and systolic sheets (the playback controls).
+import { registerSheets } from '../core/sheets.js';
 export const PIPELINE_CSS = `
 .gantt-box { overflow-x: auto; margin: 0.6rem 0; }
 svg.gantt { display: block; width: 100%; min-width: 34rem; height: auto; font-family: var(--_font); font-size: 12px; }
@@ -19,3 +20,6 @@ svg.gantt { display: block; width: 100%; min-width: 34rem; height: auto; font-fa
 .sb-pipeline .key-idle::before { background: transparent; border: 1px dashed var(--_muted); }
 .sb-pipeline .sim-legend { color: var(--_muted); font-size: 0.85rem; }
 `;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ pipeline: PIPELINE_CSS });

@@ -1,5 +1,6 @@
 // <sb-training-plan>'s additions to the calculator sheet: the pods plot scales to the column
 // and grows its text on a phone; a focused point shows its ring.
+import { registerSheets } from '../core/sheets.js';
 export const PLAN_CSS = `
 .plan-extras { border: 1px solid var(--_border); border-top: 0; border-radius: 0 0 var(--_radius) var(--_radius);
   padding: 0 0.75rem 0.75rem; margin-top: calc(-1 * var(--_radius)); }
@@ -13,3 +14,6 @@ export const PLAN_CSS = `
 .plan-extras .swatch.dot { width: 0.75rem; height: 0.75rem; }
 @media (max-width: 40rem) { .plan-extras .plot svg { font-size: 20px; } }
 `;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ plan: PLAN_CSS });

@@ -9,6 +9,8 @@ import { SbWidget } from '../core/widget-base.js';
 import { Playback } from '../core/playback.js';
 import { attributeName } from '../core/widget-dom.js';
 import { formatValue } from '../core/format.js';
+import '../systolic/systolic-css.js';
+import './pipeline-css.js';
 
 const pct = (v) => (v === null || v === undefined ? 'none' : `${(100 * v).toFixed(1)}%`);
 

@@ -4,5 +4,6 @@
 // every result.
 import { calculatorWithExtras } from '../core/sb-calculator-extras.js';
 import { planExtrasHTML } from './plan-view.js';
+import './plan-css.js';
 
 export class SbTrainingPlan extends calculatorWithExtras('training-plan', planExtrasHTML) {}

@@ -6,6 +6,7 @@
 import { SbCalculator } from '../core/sb-calculator.js';
 import { SearchRunner } from './search-runner.js';
 import { paretoSVG, searchExtrasHTML, searchTablesHTML } from './search-view.js';
+import './search-css.js';
 
 // Chapter 5's page, where the explorer (the training calculator with id="explorer") lives.
 const EXPLORER = new URL('../05-training.html', import.meta.url);

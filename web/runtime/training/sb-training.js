@@ -4,5 +4,6 @@
 // search's rows do).
 import { calculatorWithExtras } from '../core/sb-calculator-extras.js';
 import { explorerExtrasHTML } from './explorer-view.js';
+import './explorer-css.js';
 
 export class SbTraining extends calculatorWithExtras('training', explorerExtrasHTML) {}

@@ -1,5 +1,6 @@
 // <sb-training-search>'s additions to the calculator sheet: the status line, the Pareto plot,
 // the sortable headers and the explorer links. Colours come from the shared custom properties.
+import { registerSheets } from '../core/sheets.js';
 export const SEARCH_CSS = `
 .search-extras { border: 1px solid var(--_border); border-top: 0; border-radius: 0 0 var(--_radius) var(--_radius);
   padding: 0 0.75rem 0.75rem; margin-top: calc(-1 * var(--_radius)); }
@@ -23,3 +24,6 @@ h4.results:has(+ .table-box > table[data-table]), .table-box:has(> table[data-ta
 .stacked { width: 100%; height: auto; max-width: 40rem; font-size: 15px; display: block; margin-bottom: 0.75rem; }
 @media (max-width: 40rem) { .pareto { font-size: 22px; } .stacked { font-size: 20px; } .search-table td:first-child { min-width: 11rem; } }
 `;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ search: SEARCH_CSS });

@@ -1,6 +1,7 @@
 // <sb-training-split>'s additions to the calculator sheet: the strip and the plots scale to
 // the column, and grow their text on a phone; the plotted tables fold away (render.js), as the plots
 // carry the same numbers.
+import { registerSheets } from '../core/sheets.js';
 export const SPLIT_CSS = `
 .split-extras .plot svg { width: 100%; height: auto; max-width: 40rem; font-size: 14px; display: block; }
 .split-extras .strip { list-style: none; padding: 0; margin: 0.5rem 0 1rem; display: grid; gap: 0.3rem;
@@ -23,3 +24,6 @@ export const SPLIT_CSS = `
 .split-extras .plot svg.swatch { width: 1.75rem; display: inline; }
 @media (max-width: 40rem) { .split-extras .plot svg { font-size: 20px; } }
 `;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ split: SPLIT_CSS });

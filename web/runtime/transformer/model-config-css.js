@@ -1,4 +1,5 @@
 // <sb-model-config>: the paste box, the example buttons, the mapping table.
+import { registerSheets } from '../core/sheets.js';
 export const MODEL_CONFIG_CSS = `
 .sb-model-config { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.75rem; }
 .sb-model-config textarea { font: 0.85rem/1.35 ui-monospace, SFMono-Regular, Menlo, monospace; width: 100%;
@@ -24,3 +25,6 @@ export const MODEL_CONFIG_CSS = `
 .mc-status:empty { display: none; }
 .mc-status { color: var(--_muted); font-size: 0.9rem; }
 `;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ 'model-config': MODEL_CONFIG_CSS });

@@ -9,6 +9,7 @@
 import { SbWidget } from '../core/widget-base.js';
 import { setField } from '../core/widget-dom.js';
 import { modelConfigHTML, mappingHTML } from './model-config-view.js';
+import './model-config-css.js';
 
 const errorText = (err) => err?.message ?? String(err);
 

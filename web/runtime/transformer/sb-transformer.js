@@ -10,6 +10,7 @@ import {
   attributeInputs, formValues, engineInputs, evaluate, shareCurve, transformerHTML, bodyHTML,
   blockDetailHTML, ALL_FIELDS,
 } from './transformer-view.js';
+import './transformer-css.js';
 
 
 export class SbTransformer extends SbWidget {

@@ -1,4 +1,5 @@
 // The layer diagram's CSS.
+import { registerSheets } from '../core/sheets.js';
 
 // <sb-transformer>: the layer picture, its detail, the totals and the attention-share plot.
 // Groups: attention projections (accent), dot products (memory colour), MLP (compute colour).
@@ -54,3 +55,6 @@ svg.layer text, svg.share text { fill: var(--_fg); }
 .share .now { fill: var(--_accent); stroke: var(--_bg); stroke-width: 1.5; }
 .legend { color: var(--_muted); font-size: 0.85rem; margin: 0.2rem 0; }
 .more summary { font-size: 0.9rem; }`;
+
+// Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
+registerSheets({ transformer: TRANSFORMER_CSS });
