@@ -23,3 +23,23 @@ test('a smaller model redraws the parameter and memory bars', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("chapter 5's pods-and-days estimator shows its chosen outputs and says when the batch cannot feed the chips", async () => {
+  const { page, errors } = await site.open('05-training.html');
+  const el = page.locator('sb-training-budget#estimate');
+  await el.scrollIntoViewIfNeeded();
+  const cell = (name) => el.locator(`[data-output="${name}"]`);
+  // Only the outputs the chapter picked: the memory floor's rows are not among them.
+  assert.equal(await el.locator('dl.outputs [data-output]').count(), 12);
+  assert.equal(await cell('mem_total').count(), 0);
+  // 2^24 tokens over 850 tokens a chip: 19737 chips, 2.2 pods; one pod of 8960 is fine.
+  assert.equal((await cell('chips_usable').textContent()).trim(), '19737 chips');
+  assert.equal((await cell('comm_bound').textContent()).trim(), 'no');
+  // A 4M-token batch feeds only 4934 chips: the pod is more than it can keep busy.
+  await el.locator('input[name="batch"]').fill('4194304');
+  await page.waitForFunction(() => document.querySelector('sb-training-budget#estimate').shadowRoot
+    .querySelector('[data-output="chips_usable"]').textContent.includes('4934'));
+  assert.equal((await cell('comm_bound').textContent()).trim(), 'yes');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

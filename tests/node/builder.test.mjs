@@ -310,3 +310,13 @@ test("the book's search index holds chapter 1's critical token batch, by its hea
   assert.ok(documents.some((d) => d.href === '03-sharding.html' && d.title === 'Sharded matrices'));
   assert.doesNotMatch(JSON.stringify(documents), /katex|<span|shadowroot| sub crit /);
 });
+
+test('outputs= shows only the named outputs, and an unknown one fails at its line', async () => {
+  const five = fs.readFileSync(path.join(realOut, '05-training.html'), 'utf8');
+  const estimate = /<sb-training-budget id="estimate" outputs="([^"]*)"[^]*?<\/sb-training-budget>/.exec(five);
+  assert.ok(estimate, 'the estimator is on chapter 5');
+  assert.equal((estimate[0].match(/<dd data-output=/g) ?? []).length, estimate[1].split(',').length);
+  assert.match(estimate[0], /data-output="chips_usable">19737 chips/);
+  assert.equal(await buildError('# T\n\nText.\n\n::training-budget outputs=chips,chips_used\n'),
+    'chapters/x.md:5: ::training-budget: outputs: training-budget has no output "chips_used"');
+});

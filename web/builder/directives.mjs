@@ -6,7 +6,7 @@
 // directives/<domain>.mjs.
 import { BuildError, escapeHtml } from './errors.mjs';
 import { parseArgs } from './args.mjs';
-import { schemaOrFail } from './values.mjs';
+import { schemaOrFail, shownOutputs } from './values.mjs';
 import { calculatorHTML } from '../runtime/core/render.js';
 import { attributeName } from '../runtime/core/widget-dom.js';
 import { exerciseDirective } from './directives/exercises.mjs';
@@ -31,7 +31,8 @@ function calculatorDirective(ctx, args, fail) {
   // its own element <sb-NAME>, not the generic form.
   if (Object.hasOwn(HANDLERS, name)) fail(`the ${name} calculator has its own element: use ::${name} key=value ...`);
   const schema = schemaOrFail(ctx.engine, name, fail);
-  const { id, ...values } = args.named;
+  const { id, outputs, ...values } = args.named;
+  const shown = shownOutputs(schema, outputs, fail);
   if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);
   if (id && ctx.calculators.has(id)) fail(`id "${id}" is used twice on this page`);
   let result;
@@ -41,13 +42,13 @@ function calculatorDirective(ctx, args, fail) {
     fail(error.message);
   }
   if (id) ctx.calculators.set(id, { name, schema, result, values });
-  const attributes = [id ? ` id="${escapeHtml(id)}"` : ''];
+  const attributes = [id ? ` id="${escapeHtml(id)}"` : '', shown ? ` outputs="${escapeHtml(shown.join(','))}"` : ''];
   for (const [key, value] of Object.entries(values)) {
     attributes.push(` ${attributeName(key)}="${escapeHtml(value)}"`);
   }
   // An element that draws more after the form (the training explorer) gets it at build time too.
   const extras = Object.hasOwn(CALCULATOR_EXTRAS, name) ? CALCULATOR_EXTRAS[name](result, values) : '';
-  const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips() }) + extras;
+  const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips(), shown }) + extras;
   return `<sb-${name}${attributes.join('')}>${declarativeShadow(`sb-${name}`, inner)}</sb-${name}>`;
 }
 

@@ -116,3 +116,17 @@ export function substituteValues(engine, markdown, file, firstLine = 1) {
     })
     .join('\n');
 }
+
+// A directive's outputs=a,b,c: the schema's outputs the element shows (in the schema's order),
+// for a focused view of a calculator (chapter 5's pods-and-days estimate of the run budget).
+// Absent: every output. An unknown name fails the build naming it.
+export function shownOutputs(schema, text, fail) {
+  if (text === undefined) return null;
+  const names = String(text).split(',').map((s) => s.trim()).filter(Boolean);
+  const known = new Set(schema.outputs.map((o) => o.name));
+  const unknown = names.filter((n) => !known.has(n));
+  if (!names.length || unknown.length) {
+    fail(`outputs: ${unknown.length ? `${schema.name} has no output ${unknown.map((n) => `"${n}"`).join(', ')}` : 'name at least one output'}`);
+  }
+  return names;
+}

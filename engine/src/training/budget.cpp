@@ -30,6 +30,10 @@ Budget plan_budget(const BudgetConfig& c) {
   b.chips_min = std::max(1.0, std::ceil(b.mem_total / (c.usable_hbm * c.hbm_capacity)));
   b.mem_per_chip = b.mem_total / c.chips;
   b.run_seconds_min = b.flops_total / (b.chips_min * rate);
+  if (c.critical_batch > 0) {
+    b.chips_usable = std::max(1.0, std::floor(c.batch / c.critical_batch));
+    b.run_seconds_usable = b.flops_total / (b.chips_usable * rate);
+  }
   return b;
 }
 

@@ -6,6 +6,7 @@
 #include "budget_parts.h"
 #include "scalebook/hardware/chip_inputs.h"
 #include "scalebook/training/budget.h"
+#include "scalebook/training/training.h"
 #include "scalebook/transformer/model_preset.h"
 
 namespace scalebook {
@@ -154,6 +155,20 @@ std::vector<OutputSpec> outputs() {
       out("run_days_min", "days", "the run on the fewest chips that fit, at the MFU",
           "Run time on the fewest chips"),
       out("run_years_min", "years", "the same in years", "Run time on the fewest chips, years"),
+      out("fsdp_axes", "axes", "M_X: the axes of the chip's torus, all of which pure FSDP spans",
+          "Torus axes M_X"),
+      out("critical_batch", "tokens",
+          "tokens per chip pure FSDP needs to stay compute-bound: C / (W_ici M_X) (none without "
+          "an ICI torus)",
+          "FSDP batch per chip"),
+      out("chips_usable", "chips",
+          "chips the batch keeps compute-bound under pure FSDP: batch / critical batch",
+          "Chips before comms bind"),
+      out("pods_usable", "pods", "the same in pods of the chip", "Pods before comms bind"),
+      out("run_days_usable", "days", "the run on the chips the batch can feed, at the MFU",
+          "Run time on those chips"),
+      {"comm_bound", "", "yes when the run's chips are more than the batch can feed", true,
+       "More chips than the batch feeds"},
       out("layers", "layers", "the model's layers, L (config: num_hidden_layers)", "Layers L"),
       out("d_model", "", "model width, D (config: hidden_size)", "Model width D"),
       out("d_ff", "", "MLP width, F (config: intermediate_size)", "MLP width F"),
@@ -222,6 +237,26 @@ std::optional<Error> compute_budget(const ResolvedInputs& in, ResultBuilder& r) 
   c.bytes_optimizer = in.number("bytes_optimizer");
   c.bytes_activation = in.number("bytes_activation");
   c.checkpoints = in.number("checkpoints");
+  c.pod_chips = chip->pod_chips;
+  // Pure FSDP over every axis of the torus: the training model's own threshold (add_thresholds).
+  const double axes = chip->ici_links_per_chip / 2;
+  if (chip->ici_link_bandwidth > 0 && axes >= 1) {
+    TrainingConfig tc;
+    tc.B = c.batch;
+    tc.peak_flops = c.peak_flops;
+    tc.ici_link = chip->ici_link_bandwidth;
+    tc.w = tc.g = c.bytes_params;
+    tc.a = c.bytes_activation;
+    tc.shape.F = model->F;
+    TrainingLayout layout;
+    layout.chips = c.chips;
+    layout.degrees.fill(1);
+    layout.degrees[static_cast<int>(Strategy::fsdp)] = c.chips;
+    layout.axis_counts[static_cast<int>(Strategy::fsdp)] = axes;
+    TrainingStep s;
+    add_thresholds(tc, layout, s);
+    c.critical_batch = s.critical_batch;
+  }
   const Budget b = plan_budget(c);
 
   r.set("params_mlp", c.counts.mlp);
@@ -274,6 +309,22 @@ std::optional<Error> compute_budget(const ResolvedInputs& in, ResultBuilder& r) 
   r.set("run_seconds_min", b.run_seconds_min);
   r.set("run_days_min", b.run_seconds_min / kSecondsPerDay);
   r.set("run_years_min", b.run_seconds_min / kSecondsPerYear);
+  if (c.critical_batch > 0) {
+    r.set("fsdp_axes", axes);
+    r.set("critical_batch", c.critical_batch);
+    r.set("chips_usable", b.chips_usable);
+    if (c.pod_chips > 0)
+      r.set("pods_usable", b.chips_usable / c.pod_chips);
+    else
+      r.none("pods_usable");
+    r.set("run_days_usable", b.run_seconds_usable / kSecondsPerDay);
+    r.set_text("comm_bound", c.chips > b.chips_usable ? "yes" : "no");
+  } else {
+    for (const char* name :
+         {"fsdp_axes", "critical_batch", "chips_usable", "pods_usable", "run_days_usable"})
+      r.none(name);
+    r.none("comm_bound");
+  }
   r.set("layers", model->L);
   r.set("d_model", model->D);
   r.set("d_ff", model->F);

@@ -171,12 +171,33 @@ void memory_steps(const Explained& e, Steps& st) {
 
 }  // namespace
 
+// Chapter 5's estimate: the chips the batch keeps compute-bound under pure FSDP.
+void usable_steps(const Explained& e, Steps& st) {
+  const BudgetConfig& c = *e.config;
+  const Budget& b = *e.budget;
+  if (c.critical_batch <= 0) return;
+  st.add("Tokens per chip pure FSDP over the torus's axes needs (chapter 5)",
+         "\\frac{C}{W_\\text{ici} M_X} = " + q(c.critical_batch, "tokens"), c.critical_batch,
+         "tokens", "critical_batch");
+  st.add("Chips the batch keeps compute-bound",
+         "\\left\\lfloor \\frac{B}{" + n(c.critical_batch) +
+             "} \\right\\rfloor = \\left\\lfloor \\frac{" + n(c.batch) + "}{" +
+             n(c.critical_batch) + "} \\right\\rfloor = " + n(b.chips_usable),
+         b.chips_usable, "chips", "chips_usable", {"critical_batch"});
+  st.add("The run on those chips",
+         "\\frac{F}{N_\\text{usable} \\cdot C \\cdot \\text{MFU}} = \\frac{" + n(b.flops_total) +
+             "}{" + n(b.chips_usable) + " \\cdot " + n(c.peak_flops) + " \\cdot " + n(c.mfu) +
+             "} = " + q(b.run_seconds_usable / kDay, "days"),
+         b.run_seconds_usable / kDay, "days", "run_days_usable", {"chips_usable", "flops_total"});
+}
+
 std::vector<Step> budget_steps(const Explained& e) {
   Steps st;
   param_steps(e, st);
   flop_steps(e, st);
   time_steps(e, st);
   memory_steps(e, st);
+  usable_steps(e, st);
   return std::move(st.list);
 }
 

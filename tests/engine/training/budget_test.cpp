@@ -208,3 +208,33 @@ TEST_CASE("training-budget: bad inputs name their field", "[budget][errors]") {
   check_error(bad({{"chip", text("v100")}}), ErrorCode::unsupported, "dtype",
               "v100 has no bf16 peak in the catalog; give peak_flops to set one");
 }
+
+TEST_CASE("chapter 5's estimate: a 16M-token batch keeps 19,737 v5p chips busy, 2.2 pods",
+          "[budget]") {
+  // Pure FSDP over a v5p's three torus axes needs C / (W_ici M_X) = 4.59e14 / (2 x 9e10 x 3)
+  // = 850 tokens per chip (chapter 5's 2550 on one axis, over 3).
+  Calculation c = budget(
+      {{"pods", num(1)}, {"batch", num(16777216)}, {"mfu", num(0.5)}, {"params", num(70e9)}});
+  CHECK(output(c, "fsdp_axes") == 3);
+  CHECK(output(c, "critical_batch") == Approx(4.59e14 / (2 * 9e10 * 3)).epsilon(1e-12));
+  CHECK(output(c, "critical_batch") == Approx(850).epsilon(1e-9));
+  CHECK(output(c, "chips_usable") == std::floor(16777216 / (4.59e14 / 5.4e11)));
+  CHECK(output(c, "chips_usable") == 19737);
+  CHECK(output(c, "pods_usable") == Approx(19737.0 / 8960).epsilon(1e-12));
+  // 6PT over those chips at 50%: 6.3e24 / (19737 x 4.59e14 x 0.5).
+  CHECK(output(c, "run_days_usable") ==
+        Approx(6 * 70e9 * 15e12 / (19737 * 4.59e14 * 0.5) / 86400).epsilon(1e-12));
+  CHECK(output_value(c, "comm_bound").text == "no");
+  // A 4M batch feeds only 4934 chips: a whole pod is more than it can keep busy.
+  Calculation small = budget({{"pods", num(1)}, {"batch", num(4194304)}});
+  CHECK(output(small, "chips_usable") == 4934);
+  CHECK(output_value(small, "comm_bound").text == "yes");
+  // A v5e's 2D torus: two axes, C / (2 x 4.5e10 x 2) = 1094 tokens per chip.
+  Calculation v5e = budget({{"chip", text("tpu-v5e")}, {"chips", num(256)}});
+  CHECK(output(v5e, "fsdp_axes") == 2);
+  CHECK(output(v5e, "critical_batch") == Approx(1.97e14 / (2 * 4.5e10 * 2)).epsilon(1e-12));
+  // A GPU has no ICI torus: no estimate, and no error.
+  Calculation gpu = budget({{"chip", text("h100")}, {"chips", num(1024)}});
+  CHECK(output_value(gpu, "chips_usable").is_none());
+  CHECK(output_value(gpu, "comm_bound").is_none());
+}

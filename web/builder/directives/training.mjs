@@ -3,7 +3,7 @@
 // shadow root so the page reads before the script loads. Settings are the pipeline
 // calculator's inputs; the engine checks every value at build time.
 import { escapeHtml } from '../errors.mjs';
-import { schemaOrFail } from '../values.mjs';
+import { schemaOrFail, shownOutputs } from '../values.mjs';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { PIPELINE_FIELDS, runPipeline, pipelineHTML } from '../../runtime/training/pipeline-view.js';
 import { declarativeShadow } from '../../runtime/core/sheets.js';
@@ -40,7 +40,8 @@ function calculatorWithExtras(name, extras) {
   return (ctx, args, fail) => {
     if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::${name} key=value ...`);
     const schema = schemaOrFail(ctx.engine, name, fail);
-    const { id, ...values } = args.named;
+    const { id, outputs, ...values } = args.named;
+    const shown = shownOutputs(schema, outputs, fail);
     if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);
     let result;
     try {
@@ -48,9 +49,9 @@ function calculatorWithExtras(name, extras) {
     } catch (error) {
       fail(error.message);
     }
-    const attributes = [id ? ` id="${escapeHtml(id)}"` : '',
+    const attributes = [id ? ` id="${escapeHtml(id)}"` : '', shown ? ` outputs="${escapeHtml(shown.join(','))}"` : '',
       ...Object.entries(values).map(([key, value]) => ` ${attributeName(key)}="${escapeHtml(value)}"`)];
-    const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips() }) + extras(result, values);
+    const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips(), shown }) + extras(result, values);
     return `<sb-${name}${attributes.join('')}>${declarativeShadow(`sb-${name}`, inner)}</sb-${name}>`;
   };
 }

@@ -119,8 +119,10 @@ function groupHTML({ group, preset, title, inputs }, field, values, error) {
 // A compact grid of label/value pairs, so a dozen outputs fit beside each other instead of
 // pushing the plot off the screen. Each pair takes the focus (tap, Tab) and then shows what it
 // means and its name for the CLI in a note over the pairs below it.
-function outputsHTML(schema, result, stale) {
-  const items = schema.outputs.map((output) =>
+// `shown`: the names of the outputs to show (an element's outputs="a,b"); null: all of them.
+function outputsHTML(schema, result, stale, shown = null) {
+  const outputs = shown ? schema.outputs.filter((o) => shown.includes(o.name)) : schema.outputs;
+  const items = outputs.map((output) =>
     `<div class="out" tabindex="0" aria-describedby="help-out-${escapeHTML(output.name)}">` +
     `<dt>${escapeHTML(output.label || output.name)}</dt>` +
     `<dd data-output="${escapeHTML(output.name)}">${outputCellHTML(output, result?.[output.name])}</dd>` +
@@ -166,7 +168,7 @@ function tablesHTML(schema, result, values) {
 
 // The whole shadow root of a calculator element. `values`: input strings by schema name;
 // `result`: the last good engine result (or null); `error`: {field, message} to show, if any.
-export function calculatorHTML({ schema, values = {}, result = null, error = null, chips = [] }) {
+export function calculatorHTML({ schema, values = {}, result = null, error = null, chips = [], shown = null }) {
   const known = new Set(schema.inputs.map((input) => input.name));
   const field = (input) => fieldHTML(input, values, result, chips, error);
   const groups = inputGroups(schema, { chips }).map((g) => groupHTML(g, field, values, error));
@@ -174,5 +176,5 @@ export function calculatorHTML({ schema, values = {}, result = null, error = nul
   return `<form class="sb-calc" data-calculator="${escapeHTML(schema.name)}" novalidate>` +
     `<p class="desc">${escapeHTML(schema.description)}</p>${groups.join('')}` +
     `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
-    `${outputsHTML(schema, result, Boolean(error) || !result)}${tablesHTML(schema, result, values)}</form>`;
+    `${outputsHTML(schema, result, Boolean(error) || !result, shown)}${tablesHTML(schema, result, values)}</form>`;
 }

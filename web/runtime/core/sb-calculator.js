@@ -76,11 +76,17 @@ export class SbCalculator extends SbWidget {
       error = asError(err);
     }
     this.shadowRoot.innerHTML = calculatorHTML({
-      schema: this.#schema, values, result, error, chips: this.#engine.chips(),
+      schema: this.#schema, values, result, error, chips: this.#engine.chips(), shown: this.#shown(),
     }) + this.afterFormHTML(result);
     this.#lastAttempt = JSON.stringify(filled(values));
     this.#wire();
     if (result) this.#succeed(filled(values), result);
+  }
+
+  // outputs="a,b": the outputs the element shows (the builder checks the names); absent: all.
+  #shown() {
+    const names = (this.getAttribute('outputs') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    return names.length ? names : null;
   }
 
   // A link may load inputs into the element with this id: page.html?load=ID&shape=4x4x4#ID

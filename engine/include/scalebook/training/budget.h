@@ -27,6 +27,12 @@
 // are left out, as the book leaves them. The fewest chips that hold M are ceil(M / (usable x
 // HBM)); that count runs the same FLOPs for far longer, which is the chapter's point: a cluster
 // is sized for its FLOPs, and memory sets only a weak floor.
+//
+// Chips the batch can feed (chapter 5's pods-and-days estimate): pure FSDP over every axis of
+// the chip's torus needs critical_batch = C / (W_ici M_X) tokens per chip (the caller's, from
+// add_thresholds), so a batch of B tokens keeps at most B / critical_batch chips compute-bound;
+// past that, more chips only wait on communication. The run on that many chips at the MFU is
+// the fastest this batch allows on that chip.
 #include <optional>
 
 #include "scalebook/core/registry.h"
@@ -55,6 +61,8 @@ struct BudgetConfig {
   double bytes_optimizer = 8;   // B per parameter, optimizer state
   double bytes_activation = 2;  // B per checkpointed activation element
   double checkpoints = 4;       // [B, D] tensors saved per layer
+  double critical_batch = 0;    // tokens per chip pure FSDP needs; 0: the chip has no torus
+  double pod_chips = 0;         // chips per pod; 0: none in the catalog
 };
 
 struct Budget {
@@ -71,9 +79,11 @@ struct Budget {
   std::optional<double> cost;            // USD
   std::optional<double> energy;          // J
   double mem_params = 0, mem_optimizer = 0, mem_checkpoints = 0, mem_total = 0;  // B, whole run
-  double chips_min = 0;        // fewest chips whose usable HBM holds mem_total
-  double mem_per_chip = 0;     // B on each of `chips`
-  double run_seconds_min = 0;  // s: the run on chips_min at the MFU
+  double chips_min = 0;           // fewest chips whose usable HBM holds mem_total
+  double mem_per_chip = 0;        // B on each of `chips`
+  double run_seconds_min = 0;     // s: the run on chips_min at the MFU
+  double chips_usable = 0;        // whole chips batch / critical_batch; 0: no critical batch
+  double run_seconds_usable = 0;  // s: the run on chips_usable at the MFU
 };
 
 // The budget of `c`, which the caller has checked (positive counts, MFU in (0, 1]).
