@@ -86,3 +86,33 @@ test('the optimizer at 1280 and 390 px, light and dark', async () => {
     }
   }
 });
+
+test('a plot point reads by pointer and by arrow keys, from one layer rather than a node per point', async () => {
+  const { page, errors } = await site.open('05-training.html');
+  const el = page.locator(HOST);
+  const plot = el.locator('.plot').filter({ has: page.locator('svg.ratio-plot') });
+  await plot.scrollIntoViewIfNeeded();
+  // Three curves' points are listed on the layer; no circle or title per point.
+  const points = JSON.parse(await plot.locator('[data-readout]').getAttribute('data-readout'));
+  assert.ok(points.length >= 60, `${points.length} points`);
+  assert.equal(await plot.locator('svg circle:not(.readout-mark)').count(), 0);
+  // Keyboard: Home reads the first FSDP point, Right the next, End the last of TP or the mix.
+  await plot.locator('[data-readout]').focus();
+  await page.keyboard.press('Home');
+  const words = plot.locator('[data-readout-text]');
+  assert.equal(await words.textContent(), points[0][2]);
+  assert.match(points[0][2], /^FSDP alone: .+ at .+ tokens$/);
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await words.textContent(), points[1][2]);
+  await page.keyboard.press('End');
+  assert.equal(await words.textContent(), points[points.length - 1][2]);
+  assert.equal(await plot.locator('.readout-mark.on').count(), 1);
+  // Pointer: over a point's position, that point (or one as near) is read.
+  const [px, py, text] = points[Math.floor(points.length / 2)];
+  const box = await plot.locator('svg.ratio-plot').boundingBox();
+  await page.mouse.move(box.x + (px / 640) * box.width, box.y + (py / 360) * box.height);
+  await page.waitForFunction((t) => document.querySelector('sb-training-split#optimizer').shadowRoot
+    .querySelector('.plot [data-readout-text]').textContent === t, text);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

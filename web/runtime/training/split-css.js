@@ -9,6 +9,11 @@ export const SPLIT_CSS = `
 .split-extras .strip li { border-radius: 4px; padding: 0.35rem 0.25rem; text-align: center; display: flex; flex-direction: column; gap: 0.1rem;
   border: 2px solid transparent; }
 .split-extras .strip .xy { font-size: 0.85em; }
+.split-extras .readout-mark { fill: none; stroke: currentColor; stroke-width: 2.5; pointer-events: none; }
+.split-extras .readout-mark:not(.on) { display: none; }
+.split-extras .readout-layer { cursor: crosshair; }
+.split-extras .readout-layer:focus-visible { outline: 3px solid var(--_accent); outline-offset: 2px; }
+.split-extras .readout { min-height: 1.4em; margin: 0.2rem 0 0.8rem; font-variant-numeric: tabular-nums; }
 .split-extras .strip .ratio { font-weight: 700; font-variant-numeric: tabular-nums; }
 .split-extras .strip .xopt { border: 2px dashed var(--_fg); justify-content: center; font-size: 0.85em; font-weight: 600; }
 .split-extras .strip .best { border-color: var(--_fg); border-width: 3px; }

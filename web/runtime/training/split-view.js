@@ -50,7 +50,10 @@ export function heatStripHTML(result) {
 }
 
 // A log-log plot of curves [{label, points: [[x, y]], dashed}], with vertical markers
-// [{at, label}] and an optional horizontal line at y = 1. Every point has a hover title.
+// [{at, label}] and an optional horizontal line at y = 1. Every point can be read: pointing at
+// the plot or moving along it with the arrow keys shows the nearest one (core/readout.js),
+// from the points listed on one focusable layer, not from a node per point, so a redraw
+// creates a few dozen nodes rather than hundreds.
 function logPlotSVG({ cls, title, xTitle, yTitle, xUnit, yUnit, curves, markers = [], unity = false }) {
   const area = plotArea(WIDTH, HEIGHT, MARGIN);
   const { left, right, top, bottom, w } = area;
@@ -63,6 +66,7 @@ function logPlotSVG({ cls, title, xTitle, yTitle, xUnit, yUnit, curves, markers 
   const y = logAxis([ylo, yhi], [bottom, top]);
   const xt = x.ticks(1);
   const yt = y.ticks(y.ticks(1).length > 6 ? 2 : 1);
+  const points = [];
   const parts = [ticksSVG(x, xt, { side: 'bottom', edge: bottom, across: [top, bottom], label: (v) => si(v, xUnit), minor: (_, i) => xt.length > 4 && i % 2 === 1 }),
     ticksSVG(y, yt, { side: 'left', edge: left, across: [left, right], label: (v) => si(v, yUnit) })];
   if (unity) {
@@ -80,14 +84,22 @@ function logPlotSVG({ cls, title, xTitle, yTitle, xUnit, yUnit, curves, markers 
     if (!pts.length) return;
     const d = pts.map(([a, b], k) => `${k ? 'L' : 'M'}${x(a)},${y(b)}`).join(' ');
     parts.push(`<path class="curve" data-label="${esc(curve.label)}" d="${d}" fill="none" stroke="${color}" stroke-width="2.5"${curve.dashed ? ' stroke-dasharray="7 4"' : ''}/>`);
-    for (const [a, b] of pts) {
-      parts.push(`<circle class="pt" cx="${x(a)}" cy="${y(b)}" r="4" fill="${color}" fill-opacity="0.001"><title>${esc(`${curve.label}: ${si(b, yUnit)} at ${si(a, xUnit)}`)}</title></circle>`);
-    }
+    for (const [a, b] of pts) points.push([Math.round(x(a) * 10) / 10, Math.round(y(b) * 10) / 10, `${curve.label}: ${si(b, yUnit)} at ${si(a, xUnit)}`]);
   });
   parts.push(frameSVG(area),
     `<text class="axis-title" x="${left + w / 2}" y="${HEIGHT}" dy="-0.25em" text-anchor="middle" fill="currentColor">${esc(xTitle)}</text>`,
-    `<text class="axis-title" x="8" y="${top - 14}" fill="currentColor">${esc(yTitle)}</text>`);
-  return `${svgOpen(cls, title)}${parts.join('')}</svg>${legendHTML(curves)}`;
+    `<text class="axis-title" x="8" y="${top - 14}" fill="currentColor">${esc(yTitle)}</text>`,
+    readoutLayerSVG(area, points, title));
+  return `${svgOpen(cls, title)}${parts.join('')}</svg>${legendHTML(curves)}<p class="readout" data-readout-text aria-live="polite"></p>`;
+}
+
+// The layer the reader points at or tabs to, with every point as [x, y, words] in the plot's
+// coordinates, and the mark it moves to the point read.
+function readoutLayerSVG({ left, top, w, h }, points, title) {
+  return '<circle class="readout-mark" data-readout-mark r="6" cx="0" cy="0"/>' +
+    `<rect class="readout-layer" x="${left}" y="${top}" width="${w}" height="${h}" fill="transparent" tabindex="0" ` +
+    `role="group" aria-label="${esc(`${title}: point at it, or use the arrow keys, to read its points`)}" ` +
+    `data-readout="${esc(JSON.stringify(points))}"/>`;
 }
 
 // The key under a plot, in the page's text so it wraps and grows on a phone: a line sample
