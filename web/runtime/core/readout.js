@@ -9,7 +9,7 @@ function pointsOf(layer) {
   const text = layer.getAttribute('data-readout') ?? '[]';
   let cached = parsed.get(layer);
   if (!cached || cached.text !== text) {
-    let points = [];
+    let points;
     try {
       points = JSON.parse(text);
     } catch {
