@@ -113,3 +113,29 @@ test('chapter 5\'s planner at 1280 and 390 px, light and dark', async () => {
     }
   }
 });
+
+test('the three questions are taken one step at a time, and a redraw keeps the step', async () => {
+  const { page, errors } = await site.open('06-applied-training.html');
+  const el = page.locator('sb-training-plan#plan');
+  await el.scrollIntoViewIfNeeded();
+  const shown = () => el.locator('.walkthrough > li.step:visible');
+  assert.equal(await shown().count(), 1);
+  assert.match(await shown().locator('h5').textContent(), /^Step 1 of 4: Does pure FSDP suffice\?$/);
+  // 4,194,304 tokens over 8960 chips: 468 a chip, short of FSDP's 850.
+  assert.equal(await shown().locator('[data-verdict]').getAttribute('data-verdict'), 'no');
+  await shown().locator('button').click();
+  assert.match(await shown().locator('h5').textContent(), /^Step 2 of 4: /);
+  assert.equal(await page.evaluate(() => document.querySelector('sb-training-plan#plan').shadowRoot.activeElement?.textContent),
+    'Step 2 of 4: Can each chip take whole sequences?');
+  await shown().locator('button', { hasText: '→' }).click();
+  await shown().locator('button', { hasText: '→' }).click();
+  assert.match(await shown().locator('h5').textContent(), /^Step 4 of 4: The mesh$/);
+  assert.equal(await shown().locator('[data-mesh]').textContent(), await el.locator('[data-output="mesh"]').textContent());
+  // A bigger batch redraws the numbers and stays on the mesh step.
+  await el.locator('input[name="B"]').fill('16777216');
+  await page.waitForFunction(() => !/2048-way FSDP/.test(document.querySelector('sb-training-plan#plan').shadowRoot.querySelector('[data-mesh]').textContent));
+  assert.match(await shown().locator('h5').textContent(), /^Step 4 of 4: The mesh$/);
+  assert.equal(await shown().locator('[data-mesh]').textContent(), await el.locator('[data-output="mesh"]').textContent());
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -13,6 +13,25 @@ export const PLAN_CSS = `
 .plan-extras .swatch { width: 1.75rem; height: 0.6rem; flex: none; }
 .plan-extras .swatch.dot { width: 0.75rem; height: 0.75rem; }
 @media (max-width: 40rem) { .plan-extras .plot svg { font-size: 20px; } }
+.walkthrough { list-style: none; padding: 0; margin: 0.25rem 0 1rem; }
+.walkthrough .step { border-left: 4px solid var(--_accent); padding: 0.25rem 0 0.25rem 0.75rem; margin: 0 0 0.75rem; }
+.walkthrough h5 { font-size: 1rem; margin: 0.25rem 0; }
+.walkthrough h5:focus { outline: none; }
+.walkthrough h5:focus-visible { outline: 2px solid var(--_accent); outline-offset: 2px; }
+.walkthrough .count { color: var(--_muted); font-weight: 400; }
+.walkthrough .verdict.good strong { color: var(--_compute); }
+.walkthrough .verdict.bad strong { color: var(--_error); }
+.walkthrough .mesh { font-weight: 600; }
+.walkthrough .step-nav { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.5rem; }
+.walkthrough .step-nav button { font: inherit; padding: 0.35rem 0.75rem; border: 1px solid var(--_border); border-radius: var(--_radius);
+  background: var(--_bg); color: var(--_fg); cursor: pointer; min-height: 2.5rem; }
+.walkthrough .step-nav button:focus-visible { outline: 3px solid var(--_accent); outline-offset: 1px; }
+/* Before the script runs every step shows, without buttons; then one at a time. */
+:host(:not([data-step])) .walkthrough .step-nav { display: none; }
+:host([data-step="1"]) .walkthrough > .step:not([data-step="1"]),
+:host([data-step="2"]) .walkthrough > .step:not([data-step="2"]),
+:host([data-step="3"]) .walkthrough > .step:not([data-step="3"]),
+:host([data-step="4"]) .walkthrough > .step:not([data-step="4"]) { display: none; }
 `;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.

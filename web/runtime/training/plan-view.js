@@ -5,6 +5,7 @@
 import { si } from '../core/format.js';
 import { logAxis, ticksSVG, frameSVG, plotArea } from '../core/axes.js';
 import { escapeHTML as esc } from '../core/escape.js';
+import { walkthroughHTML } from './plan-steps.js';
 
 const WIDTH = 640;
 const HEIGHT = 340;
@@ -80,7 +81,7 @@ function keyHTML(result) {
 
 export function planExtrasHTML(result) {
   if (!result) return '<div class="plan-extras" data-plan-extras data-extras></div>';
-  return '<div class="plan-extras" data-plan-extras data-extras>' +
+  return '<div class="plan-extras" data-plan-extras data-extras>' + walkthroughHTML(result) +
     '<h4 class="results">Pods against the thresholds</h4>' +
     '<p class="note">Each point is one count of pods of this size, with the batch split evenly over them: green where every chip stays above the lower of the two in-pod thresholds and every pod above DCN\'s. The recommended count, ringed, is the most pods that stay green and split the sequences evenly.</p>' +
     `<div class="plot">${podsPlotSVG(result)}</div>${keyHTML(result)}</div>`;

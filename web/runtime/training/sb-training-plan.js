@@ -4,6 +4,17 @@
 // every result.
 import { calculatorWithExtras } from '../core/sb-calculator-extras.js';
 import { planExtrasHTML } from './plan-view.js';
+import { watchWalkthrough } from './plan-steps.js';
 import './plan-css.js';
 
-export class SbTrainingPlan extends calculatorWithExtras('training-plan', planExtrasHTML) {}
+export class SbTrainingPlan extends calculatorWithExtras('training-plan', planExtrasHTML) {
+  #stepping = false;
+
+  connectedCallback() {
+    super.connectedCallback?.();
+    if (!this.#stepping && this.shadowRoot) {
+      watchWalkthrough(this);
+      this.#stepping = true;
+    }
+  }
+}
