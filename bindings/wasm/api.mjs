@@ -138,9 +138,15 @@ export function wrapModule(module) {
     },
     // The outputs keyed by name, with `steps` (the worked solution) unless { steps: false },
     // the numbers-only path that builds no LaTeX: the default for anything run many times.
-    calculate(name, inputs = {}, { steps = true } = {}) {
+    // `progress(fraction)`, if given, hears how much of its counted work a long calculation
+    // (training-search) has done, from 0 to 1; what it throws is ignored.
+    calculate(name, inputs = {}, { steps = true, progress = null } = {}) {
       const calculator = check.text(name, 'calculator');
-      const result = parsed(module.calculate(calculator, check.inputs(inputs), Boolean(steps)));
+      const fixed = check.inputs(inputs);
+      const text = typeof progress === 'function'
+        ? module.calculateWithProgress(calculator, fixed, Boolean(steps), (f) => { try { progress(f); } catch { /* the listener's problem */ } })
+        : module.calculate(calculator, fixed, Boolean(steps));
+      const result = parsed(text);
       return steps ? { ...result.outputs, steps: result.steps } : result.outputs;
     },
     // One input of a calculator over `values` (numbers in its unit), numbers only: returns

@@ -55,6 +55,18 @@ std::string calculate(const std::string& name, const val& inputs, bool steps) {
          ",\"steps\":" + (steps ? scalebook::steps_text(result.value().steps) : "[]") + "}";
 }
 
+// calculate, telling `report` (a JS function, which engine.mjs makes safe) the fraction of its
+// work done as it goes: the search worker posts it to the page.
+std::string calculate_with_progress(const std::string& name, const val& inputs, bool steps,
+                                    const val& report) {
+  scalebook::CalculateOptions options{.explain = steps};
+  options.progress = [&report](double fraction) { report(fraction); };
+  auto result = scalebook::calculate(name, inputs_from_js(inputs), options);
+  if (!result.ok()) return scalebook::dump(scalebook::to_json(result.error()));
+  return "{\"outputs\":" + scalebook::calculation_text(result.value(), false) +
+         ",\"steps\":" + (steps ? scalebook::steps_text(result.value().steps) : "[]") + "}";
+}
+
 std::string chips() {
   scalebook::Json array = scalebook::Json::array();
   for (const scalebook::Chip& chip : scalebook::chips()) array.push_back(scalebook::to_json(chip));
@@ -185,6 +197,7 @@ EMSCRIPTEN_BINDINGS(scalebook) {
   emscripten::function("list", &list);
   emscripten::function("schema", &schema);
   emscripten::function("calculate", &calculate);
+  emscripten::function("calculateWithProgress", &calculate_with_progress);
   emscripten::function("chips", &chips);
   emscripten::function("exerciseVariant", &exercise_variant);
   emscripten::function("exerciseGrade", &exercise_grade);

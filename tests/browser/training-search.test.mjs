@@ -88,3 +88,29 @@ test('a search row\'s link loads its layout into chapter 5\'s explorer', async (
   await page.close();
   await bad.page.close();
 });
+
+test('a search that runs past 100 ms shows how far it has got, in percent, then its tables', async () => {
+  const { page, errors } = await scratch.open('06-applied-training.html');
+  // The real worker behind a slow one: it reports a quarter, a half and three quarters, 150 ms
+  // apart, before handing the message on, as a search that takes half a second would.
+  const real = await (await page.request.get(`${scratch.base}/assets/search-worker.js`)).text();
+  await page.route('**/assets/search-worker.js', (route) => route.fulfill({ contentType: 'text/javascript', body:
+    "import './search-worker-real.js';\nconst real = self.onmessage;\n" +
+    'self.onmessage = (event) => { let f = 0; const tick = setInterval(() => { f += 0.25; ' +
+    'postMessage({ id: event.data.id, progress: f }); if (f >= 0.75) { clearInterval(tick); real(event); } }, 150); };' }));
+  await page.route('**/assets/search-worker-real.js', (route) => route.fulfill({ contentType: 'text/javascript', body: real }));
+  const el = page.locator(HOST);
+  const smaller = engine.calculate('training-search', { ...INPUTS, chips: '4096' }, { steps: false });
+  await el.locator('input[name="chips"]').fill('4096');
+  await el.locator('input[name="chips"]').dispatchEvent('change');
+  const status = el.locator('[data-search-status]');
+  await page.waitForFunction((h) => /^(50|75)% · \d+\.\d s$/.test(document.querySelector(h).shadowRoot
+    .querySelector('[data-search-status] [data-elapsed]')?.textContent ?? ''), HOST);
+  assert.ok(await status.locator('progress').evaluate((p) => p.value) >= 0.5);
+  assert.equal(await status.locator('button[data-stop]').count(), 1);
+  await page.waitForFunction(([h, best]) => document.querySelector(h).shadowRoot
+    .querySelector('[data-search-table="top"] tbody tr a')?.textContent === best, [HOST, smaller.best]);
+  assert.equal((await status.textContent()).trim(), '');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -66,3 +66,19 @@ test('the builder picks the smallest module holding the page elements and exerci
   // The search box's folder is no engine domain.
   assert.equal(pick('<sb-matmul><sb-search-panel>'), 'scalebook-engine-roofline');
 });
+
+test('a search tells a listener its progress, up to 1, and a listener that throws changes nothing', async () => {
+  const engine = await loadEngine(WHOLE_ENGINE);
+  const inputs = { model: 'llama-3-70b', chip: 'tpu-v5p', chips: 8192, B: 4194304, T: 4096 };
+  const seen = [];
+  const heard = engine.calculate('training-search', inputs, { steps: false, progress: (f) => seen.push(f) });
+  assert.ok(seen.length >= 10 && seen.length <= 101, `${seen.length} reports`);
+  assert.ok(seen.every((f, i) => f > 0 && f <= 1 && (i === 0 || f > seen[i - 1])));
+  assert.equal(seen.at(-1), 1);
+  const quiet = engine.calculate('training-search', inputs, { steps: false });
+  assert.deepEqual(heard, quiet);
+  const thrown = engine.calculate('training-search', inputs, { steps: false, progress: () => { throw new Error('no'); } });
+  assert.deepEqual(thrown, quiet);
+  assert.deepEqual(engine.calculate('roofline', {}, { steps: false }), engine.calculate('roofline', {}, { steps: false, progress: () => seen.push('x') }));
+  assert.ok(!seen.includes('x'));
+});

@@ -223,10 +223,12 @@ std::optional<Error> check_finite(const Schema& schema, const ResolvedInputs& re
 }
 
 std::optional<Error> run(const Calculator& calc, const ResolvedInputs& resolved,
-                         ResultBuffer& buffer) {
+                         ResultBuffer& buffer,
+                         const std::function<void(double)>* progress = nullptr) {
   std::optional<NumbersOnly> numbers_only;
   if (!resolved.explain()) numbers_only.emplace();
   ResultBuilder out(calc.schema, resolved.explain(), buffer);
+  out.set_progress(progress);
   std::optional<Error> bad = calc.compute(resolved, out);
   if (!resolved.undeclared_read().empty()) {
     return fail(ErrorCode::internal, resolved.undeclared_read(),
@@ -247,7 +249,8 @@ Result<Calculation> calculate(std::string_view name, const Inputs& inputs,
   Result<ResolvedInputs> resolved = resolve(*calc, inputs, options.explain);
   if (!resolved.ok()) return resolved.error();
   ResultBuffer buffer;
-  if (std::optional<Error> bad = run(*calc, resolved.value(), buffer)) return *bad;
+  if (std::optional<Error> bad = run(*calc, resolved.value(), buffer, &options.progress))
+    return *bad;
   return std::move(buffer.calculation);
 }
 

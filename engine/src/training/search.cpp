@@ -235,6 +235,8 @@ Result<SearchResult> search_training(const SearchRequest& r) {
   const double cap = r.base.hbm_capacity * (1 - r.headroom);
   TrainingConfig c = r.base;
   c.checkpoints.reset();
+  double done = 0;
+  double report_at = work / 100;
   for (const Slicing& p : plan.value()) {
     out.shapes += 1;
     c.slices = p.slices;
@@ -248,6 +250,11 @@ Result<SearchResult> search_training(const SearchRequest& r) {
       const std::size_t before = kept.size();
       const int zeros = zero_count(layout);
       const int pipes = pipeline_count(layout);
+      done += zeros * 4.0 * pipes;
+      if (r.progress && done >= report_at) {
+        r.progress(done / work);
+        report_at = done + work / 100;
+      }
       for (int z = 0; z < zeros; ++z) {
         c.zero = zeros == 1 ? 3 : z + 1;
         for (int remat = 0; remat < 4; ++remat) {
@@ -286,6 +293,7 @@ Result<SearchResult> search_training(const SearchRequest& r) {
       if (kept.size() > before) out.layouts.push_back({layout, p.slices});
     });
   }
+  if (r.progress) r.progress(1);
 
   if (kept.empty()) {
     // The fewest chips that could hold the weights, gradients and optimizer state fully sharded

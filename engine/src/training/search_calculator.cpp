@@ -222,6 +222,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
     return Error{ErrorCode::invalid_argument, "B",
                  "B = " + whole(q.base.B) +
                      " tokens must be whole sequences of T = " + whole(q.base.T) + " tokens"};
+  q.progress = [&out](double fraction) { out.progress(fraction); };
   Result<SearchResult> found = search_training(q);
   if (!found.ok()) return found.error();
   const SearchResult& r = found.value();

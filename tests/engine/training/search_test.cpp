@@ -194,3 +194,26 @@ TEST_CASE("training-search: the work budget refuses before working", "[search][e
   CHECK_THAT(r.error().message,
              Catch::Matchers::Contains("more than its budget of 100; give a slice shape"));
 }
+
+TEST_CASE("training-search: it reports its progress, rising to 1, about a hundred times at most",
+          "[search]") {
+  std::vector<double> seen;
+  CalculateOptions options;
+  options.explain = false;
+  options.progress = [&](double f) { seen.push_back(f); };
+  auto with = calculate("training-search", llama70b_pod(), options);
+  REQUIRE(with.ok());
+  REQUIRE(seen.size() >= 10);
+  CHECK(seen.size() <= 101);
+  for (std::size_t i = 1; i < seen.size(); ++i) CHECK(seen[i] > seen[i - 1]);
+  CHECK(seen.front() > 0);
+  CHECK(seen.back() == Approx(1.0));
+  // The same answer as without a listener; a calculator that counts no work never calls it.
+  auto without = calculate("training-search", llama70b_pod(), {.explain = false});
+  REQUIRE(without.ok());
+  for (const char* name : {"evaluated", "feasible", "step_time", "mem_total"})
+    CHECK(output(without.value(), name) == output(with.value(), name));
+  seen.clear();
+  REQUIRE(calculate("training", {{"model", text("llama-3-70b")}}, options).ok());
+  CHECK(seen.empty());
+}

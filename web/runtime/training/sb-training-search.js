@@ -27,6 +27,8 @@ export class SbTrainingSearch extends SbCalculator {
     this.#wireSorting();
   }
 
+  #fraction = null; // the running search's share of its work done, as the worker last said
+
   disconnectedCallback() {
     super.disconnectedCallback();
     this.#runner?.cancel();
@@ -39,7 +41,8 @@ export class SbTrainingSearch extends SbCalculator {
   }
 
   compute(inputs) {
-    return this.#runner.run(this.calculator, inputs);
+    this.#fraction = null;
+    return this.#runner.run(this.calculator, inputs, { onProgress: (f) => { this.#fraction = f; } });
   }
 
   busy(on) {
@@ -55,10 +58,13 @@ export class SbTrainingSearch extends SbCalculator {
       const ms = performance.now() - this.#started;
       if (ms < SHOW_AFTER || status.querySelector('button')) {
         const seconds = status.querySelector('[data-elapsed]');
-        if (seconds) seconds.textContent = `${(ms / 1000).toFixed(1)} s`;
+        if (seconds) seconds.textContent = progressText(this.#fraction, ms);
+        const bar = status.querySelector('progress');
+        if (bar && this.#fraction !== null) bar.value = this.#fraction;
         return;
       }
-      status.innerHTML = 'Searching every configuration… <span data-elapsed></span><button type="button" data-stop>Stop</button>';
+      status.innerHTML = 'Searching every configuration… <progress max="1" aria-label="Search progress"></progress> ' +
+        '<span data-elapsed></span><button type="button" data-stop>Stop</button>';
       status.querySelector('[data-stop]').addEventListener('click', () => {
         this.#runner.cancel();
         clearInterval(this.#timer);
@@ -90,6 +96,12 @@ export class SbTrainingSearch extends SbCalculator {
       sortRows(table, heads.indexOf(th), ascending);
     });
   }
+}
+
+// "42% · 1.3 s", or the time alone until the search has said how far it is.
+export function progressText(fraction, ms) {
+  const seconds = `${(ms / 1000).toFixed(1)} s`;
+  return fraction === null || fraction === undefined ? seconds : `${Math.floor(fraction * 100)}% · ${seconds}`;
 }
 
 function sortRows(table, index, ascending) {

@@ -13,7 +13,9 @@ self.onmessage = async ({ data }) => {
   const { id, calculator, inputs } = data;
   try {
     engine ??= await loadEngine();
-    postMessage({ id, result: engine.calculate(calculator, inputs, { steps: false }) });
+    // The search's progress is posted as it runs; the page hears it while this call is busy.
+    const progress = (fraction) => postMessage({ id, progress: fraction });
+    postMessage({ id, result: engine.calculate(calculator, inputs, { steps: false, progress }) });
   } catch (err) {
     postMessage({ id, error: { name: err?.name, code: err?.code, field: err?.field, message: String(err?.message ?? err) } });
   }

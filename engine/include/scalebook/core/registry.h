@@ -120,6 +120,10 @@ bool takes_chip_overrides(const Schema& schema);
 
 struct CalculateOptions {
   bool explain = true;  // false: the numbers only, no steps (sweeps, searches)
+  // Told the fraction of its work done, in [0, 1], at most about a hundred times, by a
+  // calculation that counts its work first (training-search); others never call it. A page
+  // shows it as a percentage; it must not throw.
+  std::function<void(double)> progress;
 };
 
 // Validates `inputs` against the calculator's schema, fills defaults, and computes. A

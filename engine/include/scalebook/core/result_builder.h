@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 // The one way a calculator hands back its result. The registry gives each calculation a
 // builder over a buffer it may reuse (a prepared calculation keeps one across evaluations,
 // so the numbers-only path allocates nothing once warm); the calculator sets its outputs by
@@ -52,6 +53,12 @@ class ResultBuilder {
   // Declares that `output` has no value here ("never", not applicable).
   void none(std::string_view output) { set(output, Value::none()); }
 
+  // The caller's progress report (CalculateOptions::progress), or nothing.
+  void set_progress(const std::function<void(double)>* progress) { progress_ = progress; }
+  void progress(double fraction) const {
+    if (progress_ && *progress_) (*progress_)(fraction);
+  }
+
   void step(Step step);
   void steps(std::vector<Step> steps);
   void table(std::string_view name, Table table);
@@ -67,6 +74,7 @@ class ResultBuilder {
   ResultBuffer& buffer_;
   std::size_t next_ = 0;  // outputs mostly come in schema order: look here first
   std::string_view unknown_;
+  const std::function<void(double)>* progress_ = nullptr;
 };
 
 }  // namespace scalebook

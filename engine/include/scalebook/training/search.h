@@ -1,4 +1,5 @@
 #pragma once
+#include <functional>
 // Chapter 6's configuration search: every way to lay out one training step of a model on a
 // number of TPU chips (or one slice shape), each evaluated by chapter 5's step model
 // (training.h) on its numbers-only path, ranked by step time (ties: less memory per chip).
@@ -38,6 +39,8 @@ struct SearchRequest {
   double headroom = 0;  // fraction of HBM left free, [0, 1)
   int top = 10;         // configurations to return, best first
   double max_evaluations = 5e6;  // the work budget: more than this is an error before any work
+  // Told the fraction of the counted work done, after each layout, at most about 100 times.
+  std::function<void(double)> progress;
 };
 
 // One evaluated configuration, kept small: the search may keep hundreds of thousands.
