@@ -90,6 +90,8 @@ test('the optimizer at 1280 and 390 px, light and dark', async () => {
 test('a plot point reads by pointer and by arrow keys, from one layer rather than a node per point', async () => {
   const { page, errors } = await site.open('05-training.html');
   const el = page.locator(HOST);
+  // Once the engine's first result has redrawn the element (the build's nodes replaced).
+  await page.waitForFunction((h) => document.querySelector(h)?.result, HOST);
   const plot = el.locator('.plot').filter({ has: page.locator('svg.ratio-plot') });
   await plot.scrollIntoViewIfNeeded();
   // Three curves' points are listed on the layer; no circle or title per point.
