@@ -17,6 +17,7 @@ import { precompress } from './compress.mjs';
 import { SHEETS } from './sheets.mjs';
 import { hoistPageStyles } from './page-styles.mjs';
 import { writeSearchIndex } from './search-index.mjs';
+import { writeKatexAssets } from './fonts.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WASM_DIR = path.join(ROOT, 'bindings/wasm/generated');
@@ -33,16 +34,15 @@ function readToc(chaptersDir) {
   return toc;
 }
 
-// mathRules: the rules of the classes that stand for KaTeX's style attributes (page-styles.mjs).
-function copyAssets(out, mathRules) {
+// mathRules: the rules of the classes that stand for KaTeX's style attributes (page-styles.mjs);
+// math: the built pages' HTML and the exercise files' texts, whose formulas the fonts must draw.
+async function copyAssets(out, mathRules, math) {
   const assets = path.join(out, 'assets');
   fs.mkdirSync(path.join(assets, 'css'), { recursive: true });
   for (const [name, css] of Object.entries(SHEETS)) fs.writeFileSync(path.join(assets, 'css', `${name}.css`), css.trim() + '\n');
   fs.writeFileSync(path.join(assets, 'css', 'math.css'), [...mathRules.values()].sort().join('\n') + '\n');
-  fs.mkdirSync(path.join(assets, 'katex'), { recursive: true });
-  const katexDist = path.join(ROOT, 'node_modules/katex/dist');
-  fs.copyFileSync(path.join(katexDist, 'katex.min.css'), path.join(assets, 'katex/katex.min.css'));
-  fs.cpSync(path.join(katexDist, 'fonts'), path.join(assets, 'katex/fonts'), { recursive: true });
+  await writeKatexAssets(path.join(ROOT, 'node_modules/katex/dist'), path.join(assets, 'katex'), math,
+    { cacheDir: path.join(ROOT, 'node_modules/.cache/scalebook-fonts') });
   // The engine modules' .wasm beside the bundle, where engine.mjs's loader looks for them.
   for (const { name } of engineModules) {
     fs.copyFileSync(path.join(WASM_DIR, `${name}.wasm`), path.join(assets, `${name}.wasm`));
@@ -131,6 +131,7 @@ export async function buildSite({
     .filter((chunk) => !chunks.includes(chunk));
   const pickEngine = await enginePicker({ runtimeDir: path.join(ROOT, 'web/runtime'), wasmDir: WASM_DIR });
   const ready = new Set();
+  const html = []; // every page as written, for the fonts' subsets
   const placedIn = new Map(); // chapter slug -> its exercise ids in page order
   const written = toc.sections.filter((s) => s.file);
   for (const section of written) {
@@ -152,6 +153,7 @@ export async function buildSite({
     const pageFile = path.join(out, `${section.slug}.html`);
     // Written first, so the line a failed check names can be looked at.
     fs.writeFileSync(pageFile, page);
+    html.push(page);
     checkPage(page, pageFile, file);
     ready.add(section.slug);
   }
@@ -172,11 +174,14 @@ export async function buildSite({
     ['index.html', indexPage({ toc, ready, book, chunks: [...chunks, ...elementChunks(indexPage({ toc, ready, book }))] }), path.join(chaptersDir, 'toc.json')],
     ['embed.html', embedPage(), fileURLToPath(new URL('./embed.mjs', import.meta.url))],
   ];
-  for (const [name, html, source] of pages) {
-    fs.writeFileSync(path.join(out, name), html);
-    checkPage(html, path.join(out, name), source);
+  for (const [name, page, source] of pages) {
+    fs.writeFileSync(path.join(out, name), page);
+    checkPage(page, path.join(out, name), source);
+    html.push(page);
   }
-  copyAssets(out, mathRules);
+  const exerciseTexts = fs.readdirSync(exercisesDir).filter((f) => f.endsWith('.json'))
+    .map((f) => fs.readFileSync(path.join(exercisesDir, f), 'utf8'));
+  await copyAssets(out, mathRules, { pages: html, exerciseTexts });
   await precompress(out, { cacheDir: path.join(ROOT, 'node_modules/.cache/scalebook-precompressed') });
   return { out, pages: [...ready], exercises: exercises.size };
 }

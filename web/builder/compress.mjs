@@ -54,7 +54,8 @@ async function compressed(data, encoding, cacheDir) {
   return out;
 }
 
-function prune(cacheDir) {
+// Removes cache entries unused for a week (a file's mtime is its last use).
+export function prune(cacheDir) {
   const now = Date.now();
   for (const name of fs.readdirSync(cacheDir)) {
     const file = path.join(cacheDir, name);

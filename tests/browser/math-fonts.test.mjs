@@ -1,0 +1,63 @@
+// The build cuts KaTeX's fonts down to the characters the site shows (web/builder/fonts.mjs). A
+// character left out would not fail loudly: the browser would draw it in a system font. So
+// Chromium is asked which fonts drew each formula's text, on the book's pages and on exercise
+// variants typeset in the browser, with every hint and solution open.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { start } from './harness.mjs';
+
+let site;
+before(async () => { site = await start(); });
+after(async () => { await site?.stop(); });
+
+// Each family that drew text in a formula, with what it drew where it is not KaTeX's.
+async function fontsUsed(page) {
+  await page.evaluate(() => {
+    document.querySelectorAll('details').forEach((d) => { d.open = true; });
+    for (const el of document.querySelectorAll('.katex-html *')) {
+      if ([...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.data.trim())) el.setAttribute('data-font-check', '');
+    }
+  });
+  await page.evaluate(() => document.fonts.ready);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  const { nodeIds } = await cdp.send('DOM.querySelectorAll', { nodeId: root.nodeId, selector: '[data-font-check]' });
+  const families = new Set();
+  const strays = [];
+  for (const nodeId of nodeIds) {
+    for (const font of (await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts) {
+      families.add(font.familyName);
+      if (!font.familyName.startsWith('KaTeX_')) {
+        const { outerHTML } = await cdp.send('DOM.getOuterHTML', { nodeId });
+        strays.push(`${font.familyName}: ${outerHTML.slice(0, 120)}`);
+      }
+    }
+  }
+  await cdp.detach();
+  return { count: nodeIds.length, families, strays };
+}
+
+for (const url of ['01-roofline.html', '03-sharding.html', '05-training.html']) {
+  test(`${url}: every formula's text, as built and in exercise variants, is drawn in KaTeX's fonts`, async () => {
+    const { page, errors } = await site.open(url);
+    await page.waitForLoadState('networkidle');
+    const built = await fontsUsed(page);
+    assert.ok(built.count > 100 && built.families.has('KaTeX_Main') && built.families.has('KaTeX_Math'));
+    assert.deepEqual(built.strays, []);
+    // Variant 7 of every exercise on the page, typeset by the browser's KaTeX.
+    const ids = await page.locator('sb-exercise').evaluateAll((els) => els.map((el) => el.id));
+    assert.ok(ids.length > 0);
+    const shown = await site.open(`${url}#${ids.map((id) => `ex-${id}=7`).join('&')}`);
+    await shown.page.waitForFunction(() => [...document.querySelectorAll('sb-exercise')].every((el) =>
+      el.querySelector('[data-variant-name]')?.textContent === 'Variant 7' && !el.classList.contains('is-loading')), null, { timeout: 20000 });
+    await shown.page.waitForLoadState('networkidle');
+    const variants = await fontsUsed(shown.page);
+    assert.ok(variants.count > 100);
+    assert.deepEqual(variants.strays, []);
+    assert.deepEqual([...errors, ...shown.errors], []);
+    await page.close();
+    await shown.page.close();
+  });
+}

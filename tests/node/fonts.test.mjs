@@ -1,0 +1,98 @@
+// KaTeX's fonts as the build writes them: each cut down to what the site can show, and still
+// holding every character the built pages draw in it (read back from the font's own cmap).
+import { test, before } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import katex from 'katex';
+import { buildSite } from '../../web/builder/build.mjs';
+import { addUsedChars, readKatexCss } from '../../web/builder/font-usage.mjs';
+import { RUNTIME_TEX } from '../../web/builder/fonts.mjs';
+import { cmapChars } from './woff2-cmap.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ORIGINALS = path.join(ROOT, 'node_modules/katex/dist/fonts');
+const CSS = readKatexCss(fs.readFileSync(path.join(ROOT, 'node_modules/katex/dist/katex.min.css'), 'utf8'));
+const ASCII = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 32 + i));
+
+let out;
+before(async () => {
+  out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-fonts-')), 'site');
+  await buildSite({ out });
+});
+
+const fontsDir = () => path.join(out, 'assets/katex/fonts');
+const pagesHtml = () => fs.readdirSync(out).filter((f) => f.endsWith('.html')).map((f) => fs.readFileSync(path.join(out, f), 'utf8'));
+
+test('every font KaTeX\'s stylesheet can ask for is written, as woff2 only, and smaller than KaTeX\'s own', () => {
+  const css = fs.readFileSync(path.join(out, 'assets/katex/katex.min.css'), 'utf8');
+  const referenced = [...css.matchAll(/url\(fonts\/([^)]+)\)/g)].map((m) => m[1]).sort();
+  const originals = fs.readdirSync(ORIGINALS).filter((f) => f.endsWith('.woff2')).sort();
+  assert.equal(originals.length, 20);
+  assert.deepEqual(referenced, originals);
+  assert.deepEqual(fs.readdirSync(fontsDir()).sort(), originals);
+  for (const name of originals) {
+    const before = fs.statSync(path.join(ORIGINALS, name)).size;
+    const after = fs.statSync(path.join(fontsDir(), name)).size;
+    assert.ok(after < before, `${name}: ${after} bytes, KaTeX's is ${before}`);
+  }
+  // What a chapter fetches most: its text and letters are at most 60% of KaTeX's fonts.
+  for (const name of ['KaTeX_Main-Regular.woff2', 'KaTeX_Math-Italic.woff2', 'KaTeX_Main-Bold.woff2']) {
+    assert.ok(fs.statSync(path.join(fontsDir(), name)).size < 0.7 * fs.statSync(path.join(ORIGINALS, name)).size, name);
+  }
+});
+
+test('each font still maps every character the built pages draw in it, and printable ASCII', () => {
+  const used = new Map();
+  for (const html of pagesHtml()) addUsedChars(html, CSS, used);
+  assert.ok(used.get('KaTeX_Main-Regular').has('×') && used.get('KaTeX_Size3-Regular')?.size > 0, 'pages draw ×, and large delimiters');
+  for (const { file } of CSS.faces) {
+    const original = cmapChars(fs.readFileSync(path.join(ORIGINALS, `${file}.woff2`)));
+    const subset = cmapChars(fs.readFileSync(path.join(fontsDir(), `${file}.woff2`)));
+    // A font of ASCII and the no-break space only (KaTeX_Caligraphic's) has nothing to drop.
+    if ([...original].some((ch) => !ASCII.includes(ch) && ch !== '\u00a0')) {
+      assert.ok(subset.size < original.size, `${file}: ${subset.size} characters of ${original.size}`);
+    }
+    const wanted = [...(used.get(file) ?? []), ...ASCII];
+    // A character KaTeX's font never had is drawn from elsewhere before and after alike.
+    const missing = wanted.filter((ch) => original.has(ch) && !subset.has(ch));
+    assert.deepEqual(missing, [], file);
+  }
+});
+
+// The mapping of KaTeX's classes to font files, as the browser reads katex.min.css.
+test('font-usage reads which font file draws each character', () => {
+  const fontsOf = (tex, displayMode = false) => {
+    const used = addUsedChars(katex.renderToString(tex, { output: 'html', displayMode }), CSS, new Map());
+    return Object.fromEntries([...used].map(([file, chars]) => [file, [...chars].sort().join('')]));
+  };
+  assert.deepEqual(fontsOf('x + 2'), { 'KaTeX_Math-Italic': 'x', 'KaTeX_Main-Regular': '+2' });
+  assert.deepEqual(fontsOf('\\mathbf{B} \\boldsymbol{\\alpha} \\mathbb{R} \\texttt{ab}'),
+    { 'KaTeX_Main-Bold': 'B', 'KaTeX_Math-BoldItalic': 'α', 'KaTeX_AMS-Regular': 'R', 'KaTeX_Typewriter-Regular': 'ab' });
+  assert.deepEqual(fontsOf('\\textit{a}\\textbf{\\textit{b}}'), { 'KaTeX_Main-Italic': 'a', 'KaTeX_Main-BoldItalic': 'b' });
+  assert.deepEqual(fontsOf('\\sum', true), { 'KaTeX_Size2-Regular': '∑' });
+  assert.deepEqual(fontsOf('\\sum'), { 'KaTeX_Size1-Regular': '∑' });
+  assert.deepEqual(fontsOf('\\Bigg('), { 'KaTeX_Size4-Regular': '(' });
+});
+
+// Worked steps are typeset in the browser from the engine's TeX; the fonts keep what that TeX
+// can draw only if fonts.mjs's sample uses every command the engine writes.
+test("the runtime sample uses every TeX command the engine's sources write", () => {
+  const commands = new Set();
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (/\.(cpp|h)$/.test(entry.name)) {
+        // Two backslashes in C++ source are one in the string; one-letter names are C escapes.
+        for (const [, name] of fs.readFileSync(file, 'utf8').matchAll(/\\\\([a-zA-Z]{2,})/g)) commands.add(name);
+      }
+    }
+  };
+  walk(path.join(ROOT, 'engine/src'));
+  assert.ok(commands.has('frac') && commands.has('lceil'));
+  const sample = RUNTIME_TEX.join(' ');
+  assert.deepEqual([...commands].filter((name) => !new RegExp(`\\\\${name}(?![a-zA-Z])`).test(sample)).sort(), []);
+});

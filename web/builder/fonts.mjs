@@ -1,0 +1,111 @@
+// KaTeX's stylesheet and fonts for dist/assets/katex/, each font cut down to the characters the
+// site can show in it: a first visit fetched 43-87 kB of math fonts, nearly all of it glyphs no
+// page draws. Per font the subset keeps
+//  - every character the built pages' formulas draw in that font (font-usage.mjs), and
+//  - what math typeset in the browser may draw: exercise variants re-typeset their prompt and
+//    worked steps with new numbers (web/runtime/core/typeset.js), so every font keeps printable
+//    ASCII, and the exercise files' math and the TeX the engine writes into worked steps
+//    (RUNTIME_TEX) are typeset here too, in both display and inline style.
+// A character missing from a subset would not fail: the browser would draw it in another font,
+// which is why the safety set is generous rather than exact.
+//
+// Only woff2 is written, and the stylesheet's woff and ttf fallbacks are dropped: every browser
+// that runs the site's ES2020 modules and WebAssembly reads woff2, so the fallbacks were bytes
+// no reader fetched.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import subsetFont from 'subset-font';
+import { renderTexHTML } from '../runtime/core/tex-speech.js';
+import { addUsedChars, readKatexCss } from './font-usage.mjs';
+import { prune } from './compress.mjs';
+
+// Printable ASCII and the no-break space (KaTeX's "~" and "\ ").
+const SAFE = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 32 + i)) + '\u00a0';
+
+// Every TeX command the engine writes into worked steps (engine/src; fonts.test.mjs checks the
+// list against the sources), in the settings where they change font: fractions and \left..\right
+// around them pick KaTeX_Size1-4 delimiters, display style the large operators.
+export const RUNTIME_TEX = [
+  String.raw`T_\text{bw} = \frac{a}{b} \cdot \max(a, b) \times \min(a, b) \le b \ge c \ne d \approx e \to f \Rightarrow g \iff h`,
+  String.raw`a \in b \notin c \mid d \infty \ell \alpha \quad a \bmod b \log_2 x \lim_{x \to \infty} x`,
+  String.raw`\left\lceil \frac{a}{b} \right\rceil \left\lfloor \frac{a}{b} \right\rfloor \lceil x \rceil \lfloor x \rfloor`,
+  String.raw`\left( \frac{\frac{a}{b}}{\frac{c}{d}} \right) \left\lceil \frac{\frac{a}{b}}{\frac{c}{d}} \right\rceil \left\lfloor \frac{\frac{a}{b}}{c} \right\rfloor`,
+  String.raw`X = 2^{\operatorname{round}(\log_2 \sqrt{\frac{a}{b}})} \textstyle\sum x \sum_i x \tfrac{1}{2} 1 \big/ x`,
+  String.raw`\textbf{name} \texttt{P('x', None)}`,
+];
+
+// Every $...$ and $$...$$ in an exercise file's strings, with its {{name}} values as a number.
+function exerciseMath(text) {
+  const out = [];
+  const walk = (value) => {
+    if (typeof value === 'string') {
+      for (const [, display, inline] of value.matchAll(/\$\$([^]+?)\$\$|\$((?:\\\$|[^$])+)\$/g)) {
+        out.push({ tex: (display ?? inline).replace(/\{\{[^}]*\}\}/g, '1.5'), displayMode: display !== undefined });
+      }
+    } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(JSON.parse(text));
+  return out;
+}
+
+// font file name (no extension) -> the characters to keep, from the built pages' HTML and the
+// exercise files' texts.
+export function fontChars(css, { pages, exerciseTexts }) {
+  const faces = readKatexCss(css);
+  const used = new Map();
+  for (const html of pages) addUsedChars(html, faces, used);
+  const formulas = [
+    ...RUNTIME_TEX.flatMap((tex) => [{ tex, displayMode: true }, { tex, displayMode: false }]),
+    ...exerciseTexts.flatMap(exerciseMath),
+  ];
+  for (const { tex, displayMode } of formulas) {
+    addUsedChars(renderTexHTML(tex, { displayMode, throwOnError: false }), faces, used);
+  }
+  for (const { file } of faces.faces) {
+    if (!used.has(file)) used.set(file, new Set());
+    for (const ch of SAFE) used.get(file).add(ch);
+  }
+  return used;
+}
+
+// The subset of one font, from the cache when the same font was cut to the same characters
+// before: harfbuzz takes about half a second over the twenty fonts, and the characters change
+// only when a formula brings a new one.
+async function subset(original, text, cacheDir) {
+  const key = crypto.createHash('sha256').update(original).update(text).digest('hex');
+  const cached = cacheDir && path.join(cacheDir, `${key}.woff2`);
+  if (cached && fs.existsSync(cached)) {
+    const now = new Date();
+    fs.utimesSync(cached, now, now); // still in use: kept past the next prune
+    return fs.readFileSync(cached);
+  }
+  const out = await subsetFont(original, text, { targetFormat: 'woff2' });
+  if (cached) {
+    // A temporary name first: two builds at once never read half a file.
+    const tmp = `${cached}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, out);
+    fs.renameSync(tmp, cached);
+  }
+  return out;
+}
+
+// Writes katex.min.css (woff2 sources only) and the subset woff2 fonts under `outDir`.
+// Returns [{ file, before, after, chars }] (bytes).
+export async function writeKatexAssets(katexDist, outDir, { pages, exerciseTexts }, { cacheDir = null } = {}) {
+  if (cacheDir) {
+    fs.mkdirSync(cacheDir, { recursive: true });
+    prune(cacheDir);
+  }
+  const css = fs.readFileSync(path.join(katexDist, 'katex.min.css'), 'utf8');
+  fs.mkdirSync(path.join(outDir, 'fonts'), { recursive: true });
+  fs.writeFileSync(path.join(outDir, 'katex.min.css'),
+    css.replace(/(url\([^)]*\.woff2\) format\(["']woff2["']\))(?:,url\([^)]*\) format\(["'](?:woff|truetype)["']\))+/g, '$1'));
+  const chars = fontChars(css, { pages, exerciseTexts });
+  return Promise.all([...chars].map(async ([file, set]) => {
+    const original = fs.readFileSync(path.join(katexDist, 'fonts', `${file}.woff2`));
+    const cut = await subset(original, [...set].sort().join(''), cacheDir);
+    fs.writeFileSync(path.join(outDir, 'fonts', `${file}.woff2`), cut);
+    return { file, before: original.length, after: cut.length, chars: set.size };
+  }));
+}
