@@ -38,9 +38,10 @@ test('every font KaTeX\'s stylesheet can ask for is written, as woff2 only, and 
     const after = fs.statSync(path.join(fontsDir(), name)).size;
     assert.ok(after < before, `${name}: ${after} bytes, KaTeX's is ${before}`);
   }
-  // What a chapter fetches most: its text and letters are at most 60% of KaTeX's fonts.
-  for (const name of ['KaTeX_Main-Regular.woff2', 'KaTeX_Math-Italic.woff2', 'KaTeX_Main-Bold.woff2']) {
-    assert.ok(fs.statSync(path.join(fontsDir(), name)).size < 0.7 * fs.statSync(path.join(ORIGINALS, name)).size, name);
+  // What a chapter fetches most, upright text, is at most 60% of KaTeX's (Math-Italic keeps the
+  // Greek letters the auto-hinter needs, fonts.mjs, and is 85%).
+  for (const name of ['KaTeX_Main-Regular.woff2', 'KaTeX_Main-Bold.woff2']) {
+    assert.ok(fs.statSync(path.join(fontsDir(), name)).size < 0.6 * fs.statSync(path.join(ORIGINALS, name)).size, name);
   }
 });
 

@@ -23,6 +23,11 @@ import { prune } from './compress.mjs';
 // Printable ASCII and the no-break space (KaTeX's "~" and "\ ").
 const SAFE = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 32 + i)) + '\u00a0';
 
+// The Greek letters FreeType's auto-hinter (Chromium on Linux) measures Greek heights and stems
+// on (afblue.dat): a subset holding alpha without them draws it a pixel off (chapter 5 did).
+// The Latin ones are in printable ASCII.
+const HINTING_GREEK = 'ΓΒΕΖΘΟΩΔΞβθδζλξαειοπστωγημρφχψ';
+
 // Every TeX command the engine writes into worked steps (engine/src; fonts.test.mjs checks the
 // list against the sources), in the settings where they change font: fractions and \left..\right
 // around them pick KaTeX_Size1-4 delimiters, display style the large operators.
@@ -65,6 +70,7 @@ export function fontChars(css, { pages, exerciseTexts }) {
   for (const { file } of faces.faces) {
     if (!used.has(file)) used.set(file, new Set());
     for (const ch of SAFE) used.get(file).add(ch);
+    if ([...used.get(file)].some((ch) => /\p{Script=Greek}/u.test(ch))) for (const ch of HINTING_GREEK) used.get(file).add(ch);
   }
   return used;
 }
