@@ -19,7 +19,7 @@ function stepsOf(r) {
   return [
     ['Does pure FSDP suffice?',
       `<p>The batch holds ${esc(si(r.sequences, 'sequences'))} and gives each chip ${tokens(r.tokens_per_chip)}. ` +
-      `FSDP over every axis needs ${tokens(r.critical_batch)} a chip (α = ${esc(si(r.alpha, 'FLOP/B'))} over the axes).</p>` +
+      `FSDP needs ${tokens(r.critical_batch)} a chip: α = ${esc(si(r.alpha, 'FLOP/B'))} shared among the axes it spans.</p>` +
       verdict(yes(r.fsdp_ok), 'Every chip computes longer than its weights take to gather: FSDP alone is compute-bound.',
         'Each chip would wait on the weight AllGathers and gradient ReduceScatters: FSDP alone is communication-bound.')],
     ['Can each chip take whole sequences?',
