@@ -4,11 +4,9 @@
 // element), and each setting becomes the attribute attributeName(setting). This file holds the
 // dispatcher, ::calculator and ::plot's dispatch; each domain's directives live in
 // directives/<domain>.mjs.
-import { BuildError, escapeHtml } from './errors.mjs';
+import { BuildError } from './errors.mjs';
 import { parseArgs } from './args.mjs';
-import { schemaOrFail, shownOutputs } from './values.mjs';
-import { calculatorHTML } from '../runtime/core/render.js';
-import { attributeName } from '../runtime/core/widget-dom.js';
+import { calculatorElementHTML } from './directives/calculator-element.mjs';
 import { exerciseDirective } from './directives/exercises.mjs';
 import { systolicSimDirective } from './directives/systolic.mjs';
 import { chipTableDirective, myChipDirective, sliceDirective } from './directives/hardware.mjs';
@@ -16,7 +14,6 @@ import { shardingDirective, shardedMatmulDirective } from './directives/sharding
 import { collectiveSweepPlotHTML, collectiveSimDirective } from './directives/collectives.mjs';
 import { rooflinePlotHTML, batchSweepPlotHTML } from './directives/roofline.mjs';
 import { transformerDirective, modelConfigDirective } from './directives/transformer.mjs';
-import { declarativeShadow } from '../runtime/core/sheets.js';
 import { pipelineDirective, trainingSearchDirective, trainingBudgetDirective, trainingSplitDirective, trainingPlanDirective, CALCULATOR_EXTRAS } from './directives/training.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
@@ -30,26 +27,9 @@ function calculatorDirective(ctx, args, fail) {
   // A calculator with a directive of its own name (::transformer, ::slice, ::sharded-matmul) has
   // its own element <sb-NAME>, not the generic form.
   if (Object.hasOwn(HANDLERS, name)) fail(`the ${name} calculator has its own element: use ::${name} key=value ...`);
-  const schema = schemaOrFail(ctx.engine, name, fail);
-  const { id, outputs, ...values } = args.named;
-  const shown = shownOutputs(schema, outputs, fail);
-  if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);
-  if (id && ctx.calculators.has(id)) fail(`id "${id}" is used twice on this page`);
-  let result;
-  try {
-    result = ctx.engine.calculate(name, values, { steps: false });
-  } catch (error) {
-    fail(error.message);
-  }
-  if (id) ctx.calculators.set(id, { name, schema, result, values });
-  const attributes = [id ? ` id="${escapeHtml(id)}"` : '', shown ? ` outputs="${escapeHtml(shown.join(','))}"` : ''];
-  for (const [key, value] of Object.entries(values)) {
-    attributes.push(` ${attributeName(key)}="${escapeHtml(value)}"`);
-  }
   // An element that draws more after the form (the training explorer) gets it at build time too.
-  const extras = Object.hasOwn(CALCULATOR_EXTRAS, name) ? CALCULATOR_EXTRAS[name](result, values) : '';
-  const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips(), shown }) + extras;
-  return `<sb-${name}${attributes.join('')}>${declarativeShadow(`sb-${name}`, inner)}</sb-${name}>`;
+  const extras = Object.hasOwn(CALCULATOR_EXTRAS, name) ? CALCULATOR_EXTRAS[name] : undefined;
+  return calculatorElementHTML(ctx, name, args.named, fail, extras);
 }
 
 function plotDirective(ctx, args, fail) {

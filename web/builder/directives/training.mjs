@@ -3,11 +3,11 @@
 // shadow root so the page reads before the script loads. Settings are the pipeline
 // calculator's inputs; the engine checks every value at build time.
 import { escapeHtml } from '../errors.mjs';
-import { schemaOrFail, shownOutputs } from '../values.mjs';
+import { schemaOrFail } from '../values.mjs';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { PIPELINE_FIELDS, runPipeline, pipelineHTML } from '../../runtime/training/pipeline-view.js';
 import { declarativeShadow } from '../../runtime/core/sheets.js';
-import { calculatorHTML } from '../../runtime/core/render.js';
+import { calculatorElementHTML } from './calculator-element.mjs';
 import { searchExtrasHTML } from '../../runtime/training/search-view.js';
 import { budgetBarsHTML } from '../../runtime/training/budget-view.js';
 import { splitExtrasHTML } from '../../runtime/training/split-view.js';
@@ -33,26 +33,12 @@ export function pipelineDirective(ctx, args, fail) {
 }
 
 // A calculator element with its own pictures after the form: ::NAME key=value ... [id=...]
-// emits <sb-NAME> with the generic form and outputs, computed at build time, then extras(result,
-// values) (the search's tables and Pareto plot, the budget's bars), so the page reads before the
-// script loads.
+// (calculator-element.mjs), then extras(result, values): the search's tables and Pareto plot,
+// the budget's bars.
 function calculatorWithExtras(name, extras) {
   return (ctx, args, fail) => {
     if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::${name} key=value ...`);
-    const schema = schemaOrFail(ctx.engine, name, fail);
-    const { id, outputs, ...values } = args.named;
-    const shown = shownOutputs(schema, outputs, fail);
-    if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);
-    let result;
-    try {
-      result = ctx.engine.calculate(name, values, { steps: false });
-    } catch (error) {
-      fail(error.message);
-    }
-    const attributes = [id ? ` id="${escapeHtml(id)}"` : '', shown ? ` outputs="${escapeHtml(shown.join(','))}"` : '',
-      ...Object.entries(values).map(([key, value]) => ` ${attributeName(key)}="${escapeHtml(value)}"`)];
-    const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips(), shown }) + extras(result, values);
-    return `<sb-${name}${attributes.join('')}>${declarativeShadow(`sb-${name}`, inner)}</sb-${name}>`;
+    return calculatorElementHTML(ctx, name, args.named, fail, extras);
   };
 }
 
