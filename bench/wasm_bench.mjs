@@ -1,11 +1,16 @@
 // Per-call latency of the calculators through the WASM module and its JS wrapper: median and
 // p99 of single calls, explained and numbers-only; a 200-point sweep; the module's size.
-// Prints figures; asserts nothing.
+// Prints figures; asserts nothing. --module NAME measures one of the smaller modules the
+// chapters load (bindings/wasm/generated/modules.mjs), on the calculators it holds.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { loadEngine } from '../bindings/wasm/engine.mjs';
+import { loadEngine, WHOLE_ENGINE } from '../bindings/wasm/engine.mjs';
 
-const engine = await loadEngine();
+const at = process.argv.indexOf('--module');
+const moduleName = at > 0 ? process.argv[at + 1] : WHOLE_ENGINE;
+const engine = await loadEngine(moduleName);
+const held = new Set(engine.list().map((c) => c.name ?? c));
+console.log(`wasm   module ${moduleName}`);
 
 function measure(calls, fn) {
   for (let i = 0; i < calls / 10; i++) fn();  // warm-up
@@ -40,12 +45,14 @@ const cases = [
 ];
 let sink = 0;
 for (const [name, inputs, calls] of cases) {
+  if (!held.has(name)) continue;
   row(`${name} explained`, measure(calls, () => { sink += engine.calculate(name, inputs).steps.length; }));
   row(`${name} numbers-only`, measure(calls, () => { sink += Object.keys(engine.calculate(name, inputs, { steps: false })).length; }));
 }
 
 // The prepared path: inputs checked once, then one typed array in and one out per call.
 for (const [name, inputs] of cases) {
+  if (!held.has(name)) continue;
   const schema = engine.schema(name);
   const input = schema.inputs.find((i) => (i.type === 'number' || i.type === 'count') && typeof i.default === 'number' && i.group === 'main');
   const vary = input ? [input.name] : [];
@@ -58,15 +65,19 @@ for (const [name, inputs] of cases) {
 }
 
 const batches = Float64Array.from({ length: 200 }, (_, i) => 1 + 4 * i);
-row('sweep matmul over B, 200 points', measure(500, () => {
-  sink += engine.sweep('matmul', { inputs: { chip: 'h100' }, over: 'B', values: batches, outputs: ['t_lower'] }).series.t_lower[0];
-}));
-row('sweep collective over bytes, 200 points', measure(200, () => {
-  sink += engine.sweep('collective', { inputs: { axes: '4x4' }, over: 'bytes', values: batches, outputs: ['time'] }).series.time[0];
-}));
+if (held.has('matmul')) {
+  row('sweep matmul over B, 200 points', measure(500, () => {
+    sink += engine.sweep('matmul', { inputs: { chip: 'h100' }, over: 'B', values: batches, outputs: ['t_lower'] }).series.t_lower[0];
+  }));
+}
+if (held.has('collective')) {
+  row('sweep collective over bytes, 200 points', measure(200, () => {
+    sink += engine.sweep('collective', { inputs: { axes: '4x4' }, over: 'bytes', values: batches, outputs: ['time'] }).series.time[0];
+  }));
+}
 
 // The stepped systolic simulator through WebAssembly: PE-steps per second.
-for (const [dataflow, size] of [['ws', 256], ['os', 256], ['is', 256]]) {
+for (const [dataflow, size] of held.has('systolic') ? [['ws', 256], ['os', 256], ['is', 256]] : []) {
   const request = { M: size, N: size, K: size, rows: 128, cols: 128, dataflow, max_frames: 0 };
   const start = process.hrtime.bigint();
   const r = engine.simulateSystolic(request);
@@ -76,7 +87,7 @@ for (const [dataflow, size] of [['ws', 256], ['os', 256], ['is', 256]]) {
 }
 
 const dir = new URL('../bindings/wasm/generated/', import.meta.url);
-for (const file of fs.readdirSync(dir).filter((f) => /^scalebook-engine\.(mjs|wasm)$/.test(f))) {
+for (const file of fs.readdirSync(dir).filter((f) => f === `${moduleName}.mjs` || f === `${moduleName}.wasm`)) {
   const bytes = fs.readFileSync(new URL(file, dir));
   console.log(`wasm   size ${file.padEnd(24)} ${(bytes.length / 1024).toFixed(0)} kB, ${(zlib.gzipSync(bytes, { level: 9 }).length / 1024).toFixed(0)} kB gzipped`);
 }

@@ -37,6 +37,13 @@ test('every stylesheet, script and engine a page links is in the built site', ()
   }
 });
 
+test('the scripts carry one KaTeX: markdown-it-katex\'s own copy is not bundled beside the page\'s', () => {
+  const assets = path.join(realOut, 'assets');
+  const withKatex = fs.readdirSync(assets).filter((f) => f.endsWith('.js'))
+    .filter((f) => fs.readFileSync(path.join(assets, f), 'utf8').includes('KaTeX parse error'));
+  assert.equal(withKatex.length, 1, withKatex.join(', '));
+});
+
 test('chapter 1 has typeset math, engine numbers and live elements in its static HTML', () => {
   const html = fs.readFileSync(path.join(realOut, '01-roofline.html'), 'utf8');
   assert.match(html, /<span class="katex">/);

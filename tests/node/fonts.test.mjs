@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import katex from 'katex';
 import { buildSite } from '../../web/builder/build.mjs';
 import { addUsedChars, readKatexCss } from '../../web/builder/font-usage.mjs';
-import { RUNTIME_TEX } from '../../web/builder/fonts.mjs';
+import { RUNTIME_TEX, SAFE, LETTERS, LETTER_FONTS, fontChars } from '../../web/builder/fonts.mjs';
 import { cmapChars } from './woff2-cmap.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,7 +45,7 @@ test('every font KaTeX\'s stylesheet can ask for is written, as woff2 only, and 
   }
 });
 
-test('each font still maps every character the built pages draw in it, and printable ASCII', () => {
+test('each font still maps every character the built pages draw in it, ASCII\'s digits and punctuation, and the letters where the engine writes words', () => {
   const used = new Map();
   for (const html of pagesHtml()) addUsedChars(html, CSS, used);
   assert.ok(used.get('KaTeX_Main-Regular').has('×') && used.get('KaTeX_Size3-Regular')?.size > 0, 'pages draw ×, and large delimiters');
@@ -56,11 +56,24 @@ test('each font still maps every character the built pages draw in it, and print
     if ([...original].some((ch) => !ASCII.includes(ch) && ch !== '\u00a0')) {
       assert.ok(subset.size < original.size, `${file}: ${subset.size} characters of ${original.size}`);
     }
-    const wanted = [...(used.get(file) ?? []), ...ASCII];
+    const wanted = [...(used.get(file) ?? []), ...SAFE, ...(LETTER_FONTS.includes(file) ? LETTERS : '')];
     // A character KaTeX's font never had is drawn from elsewhere before and after alike.
     const missing = wanted.filter((ch) => original.has(ch) && !subset.has(ch));
     assert.deepEqual(missing, [], file);
   }
+});
+
+test('a font keeps the letters an exercise value can bring into it, and bold no others', () => {
+  const css = fs.readFileSync(path.join(ROOT, 'node_modules/katex/dist/katex.min.css'), 'utf8');
+  const exercise = (math) => JSON.stringify({ exercises: [{ prompt: math }] });
+  const bold = (texts) => [...fontChars(css, { pages: [], exerciseTexts: texts }).get('KaTeX_Main-Bold')].filter((ch) => /[A-Za-z]/.test(ch)).sort().join('');
+  // The engine bolds only the collectives' names, so bold keeps their letters and no more ...
+  assert.equal(bold([exercise('$x = {{x}}$')]), [...new Set('AllGatherReduceScatterAllReduceSlice')].sort().join(''));
+  // ... unless an exercise's value is typeset in bold, which may be any letter.
+  assert.equal(bold([exercise('$\\mathbf{ {{x}} }$')]), [...LETTERS].sort().join(''));
+  // A chip's name in \text{} of a worked step is upright text, which keeps every letter.
+  const upright = fontChars(css, { pages: [], exerciseTexts: [] }).get('KaTeX_Main-Regular');
+  assert.ok([...LETTERS].every((ch) => upright.has(ch)));
 });
 
 // The mapping of KaTeX's classes to font files, as the browser reads katex.min.css.

@@ -54,6 +54,15 @@ async function copyAssets(out, mathRules, math) {
   }
 }
 
+// markdown-it-katex brings its own KaTeX, which it never calls (typeset.js hands it ours): every
+// import of 'katex' resolves to the one the page uses, or the variant chunk carries two.
+const oneKatex = {
+  name: 'one-katex',
+  setup(build) {
+    build.onResolve({ filter: /^katex$/ }, () => ({ path: path.join(ROOT, 'node_modules/katex/dist/katex.mjs') }));
+  },
+};
+
 // Returns the chunks (paths under assets/) that scalebook.js imports statically, each engine
 // module's glue chunk by module name (engine.mjs imports the page's one on demand), and each
 // element's chunks by tag (index.js imports an element's code once the page has one).
@@ -74,6 +83,7 @@ async function bundleRuntime(out) {
     chunkNames: '[name]-[hash]',
     // engine.mjs reads the .wasm with node:fs only under Node; a browser never runs that branch.
     external: ['node:fs/promises'],
+    plugins: [oneKatex],
     logLevel: 'warning',
   });
   // The search worker (the configuration search off the page's thread) is its own bundle beside

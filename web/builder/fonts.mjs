@@ -3,9 +3,12 @@
 // page draws. Per font the subset keeps
 //  - every character the built pages' formulas draw in that font (font-usage.mjs), and
 //  - what math typeset in the browser may draw: exercise variants re-typeset their prompt and
-//    worked steps with new numbers (web/runtime/core/typeset.js), so every font keeps printable
-//    ASCII, and the exercise files' math and the TeX the engine writes into worked steps
-//    (RUNTIME_TEX) are typeset here too, in both display and inline style.
+//    worked steps with new values (web/runtime/core/typeset.js). The exercise files' math is
+//    typeset here with every {{value}} standing for any letter or digit, so each font keeps
+//    the letters a value can bring into it; the TeX the engine writes into worked steps
+//    (RUNTIME_TEX) is typeset here too, in both display and inline style; every font keeps
+//    ASCII's digits and punctuation (numbers land anywhere), and the fonts the engine's own
+//    words and names land in (LETTER_FONTS) keep every ASCII letter.
 // A character missing from a subset would not fail: the browser would draw it in another font,
 // which is why the safety set is generous rather than exact.
 //
@@ -20,8 +23,16 @@ import { renderTexHTML } from '../runtime/core/tex-speech.js';
 import { addUsedChars, readKatexCss } from './font-usage.mjs';
 import { prune } from './compress.mjs';
 
-// Printable ASCII and the no-break space (KaTeX's "~" and "\ ").
-const SAFE = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 32 + i)) + '\u00a0';
+const ASCII = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 32 + i));
+export const LETTERS = ASCII.replace(/[^A-Za-z]/g, '');
+// Printable ASCII but its letters, and the no-break space (KaTeX's "~" and "\ ").
+export const SAFE = ASCII.replace(/[A-Za-z]/g, '') + '\u00a0';
+// Where worked steps put text the build cannot list: \text{} labels and chip names, math
+// variables, \texttt{} PartitionSpecs with the reader's axis names. Bold holds only the
+// collective names (RUNTIME_TEX), so KaTeX_Main-Bold drops the rest of the alphabet (5 kB).
+export const LETTER_FONTS = ['KaTeX_Main-Regular', 'KaTeX_Math-Italic', 'KaTeX_Typewriter-Regular'];
+// What a {{value}} of an exercise's math is typeset as: any letter or digit it may become.
+const ANY_VALUE = `${LETTERS}0123456789.`;
 
 // The Greek letters FreeType's auto-hinter (Chromium on Linux) measures Greek heights and stems
 // on (afblue.dat): a subset holding alpha without them draws it a pixel off (chapter 5 did).
@@ -37,16 +48,16 @@ export const RUNTIME_TEX = [
   String.raw`\left\lceil \frac{a}{b} \right\rceil \left\lfloor \frac{a}{b} \right\rfloor \lceil x \rceil \lfloor x \rfloor`,
   String.raw`\left( \frac{\frac{a}{b}}{\frac{c}{d}} \right) \left\lceil \frac{\frac{a}{b}}{\frac{c}{d}} \right\rceil \left\lfloor \frac{\frac{a}{b}}{c} \right\rfloor`,
   String.raw`X = 2^{\operatorname{round}(\log_2 \sqrt{\frac{a}{b}})} \textstyle\sum x \sum_i x \tfrac{1}{2} 1 \big/ x`,
-  String.raw`\textbf{name} \texttt{P('x', None)}`,
+  String.raw`\textbf{AllGather ReduceScatter AllReduce Slice} \texttt{P('x', None)}`,
 ];
 
-// Every $...$ and $$...$$ in an exercise file's strings, with its {{name}} values as a number.
+// Every $...$ and $$...$$ in an exercise file's strings, each {{name}} as any value it may take.
 function exerciseMath(text) {
   const out = [];
   const walk = (value) => {
     if (typeof value === 'string') {
       for (const [, display, inline] of value.matchAll(/\$\$([^]+?)\$\$|\$((?:\\\$|[^$])+)\$/g)) {
-        out.push({ tex: (display ?? inline).replace(/\{\{[^}]*\}\}/g, '1.5'), displayMode: display !== undefined });
+        out.push({ tex: (display ?? inline).replace(/\{\{[^}]*\}\}/g, ANY_VALUE), displayMode: display !== undefined });
       }
     } else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
@@ -70,6 +81,7 @@ export function fontChars(css, { pages, exerciseTexts }) {
   for (const { file } of faces.faces) {
     if (!used.has(file)) used.set(file, new Set());
     for (const ch of SAFE) used.get(file).add(ch);
+    if (LETTER_FONTS.includes(file)) for (const ch of LETTERS) used.get(file).add(ch);
     if ([...used.get(file)].some((ch) => /\p{Script=Greek}/u.test(ch))) for (const ch of HINTING_GREEK) used.get(file).add(ch);
   }
   return used;
