@@ -28,5 +28,5 @@ set(SCALEBOOK_WASM_SPEED_SOURCES "/src/(core/[a-z_]+|collectives/(collective_cos
 # 2026-12-03 on the sharding module, kB brotli: 199 as the whole engine's objects, 165 all -Oz,
 # 155 with LTO, 154 with emmalloc (-fno-rtti would save 1 more and needs Embind changes).
 set(SCALEBOOK_WASM_SMALL_COMPILE_FLAGS -Oz -flto)
-set(SCALEBOOK_WASM_SMALL_FLAGS -Oz -flto -sMALLOC=emmalloc)
+set(SCALEBOOK_WASM_SMALL_FLAGS ${SCALEBOOK_WASM_SMALL_COMPILE_FLAGS} -sMALLOC=emmalloc)
 set(SCALEBOOK_WASM_TEST_FLAGS -sASSERTIONS=1)  # catch integer range errors at the boundary

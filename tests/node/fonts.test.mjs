@@ -110,3 +110,15 @@ test("the runtime sample uses every TeX command the engine's sources write", () 
   const sample = RUNTIME_TEX.join(' ');
   assert.deepEqual([...commands].filter((name) => !new RegExp(`\\\\${name}(?![a-zA-Z])`).test(sample)).sort(), []);
 });
+
+// Bold keeps only the letters of the words the engine bolds (fonts.mjs): the sample must bold
+// the same words as the sharded-matmul steps, or a renamed collective falls back to a system font.
+test('the runtime sample bolds every word the engine bolds', () => {
+  const steps = fs.readFileSync(path.join(ROOT, 'engine/src/sharding/sharded_matmul_steps.cpp'), 'utf8');
+  const list = /for \(const char\* op : \{([^}]*)\}\)/.exec(steps);
+  assert.ok(list, 'the list of bolded operation names in sharded_matmul_steps.cpp');
+  const words = [...list[1].matchAll(/"([A-Za-z]+)"/g)].map((m) => m[1]);
+  assert.ok(words.includes('AllGather'));
+  const bolded = RUNTIME_TEX.join(' ').match(/\\textbf\{([^}]*)\}/)[1].split(' ');
+  assert.deepEqual(words.filter((w) => !bolded.includes(w)), []);
+});
