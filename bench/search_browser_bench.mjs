@@ -1,6 +1,8 @@
 // The configuration search in WASM inside Chromium (Debian's, driven by playwright-core), as a
 // reader's page runs it: median of runs for chapter 6's cases, with the count searched and the
-// rate against Calculon's ~290 configurations per second. Prints figures; asserts nothing.
+// rate against Calculon's ~290 configurations per second, on the whole engine (-O2, embeds) and
+// on the training module (-Oz, which chapters 5 and 6 and their search worker run). Prints
+// figures; asserts nothing.
 import { start } from '../tests/browser/harness.mjs';
 
 const CASES = [
@@ -11,26 +13,29 @@ const CASES = [
 
 const site = await start();
 const { page } = await site.open('index.html');
-const rows = await page.evaluate(async (cases) => {
+const MODULES = ['scalebook-engine', 'scalebook-engine-training'];
+const rows = await page.evaluate(async ([cases, modules]) => {
   const { loadEngine } = await import('/assets/scalebook.js');
-  const engine = await loadEngine();
   const out = [];
-  for (const [label, inputs] of cases) {
-    const ms = [];
-    let evaluated = 0;
-    for (let i = 0; i < 11; i++) {
-      const t0 = performance.now();
-      evaluated = engine.calculate('training-search', inputs, { steps: false }).evaluated;
-      ms.push(performance.now() - t0);
+  for (const name of modules) {
+    const engine = await loadEngine(name);
+    for (const [label, inputs] of cases) {
+      const ms = [];
+      let evaluated = 0;
+      for (let i = 0; i < 11; i++) {
+        const t0 = performance.now();
+        evaluated = engine.calculate('training-search', inputs, { steps: false }).evaluated;
+        ms.push(performance.now() - t0);
+      }
+      ms.sort((a, b) => a - b);
+      out.push({ name, label, evaluated, median: ms[5] });
     }
-    ms.sort((a, b) => a - b);
-    out.push({ label, evaluated, median: ms[5] });
   }
   return out;
-}, CASES);
-for (const { label, evaluated, median } of rows) {
+}, [CASES, MODULES]);
+for (const { name, label, evaluated, median } of rows) {
   const rate = evaluated / (median / 1000);
-  console.log(`chromium wasm ${label.padEnd(40)} ${String(evaluated).padStart(7)} configs  median ${median.toFixed(1).padStart(7)} ms  ` +
+  console.log(`chromium ${name.padEnd(25)} ${label.padEnd(40)} ${String(evaluated).padStart(7)} configs  median ${median.toFixed(1).padStart(7)} ms  ` +
     `${(rate / 1e6).toFixed(2)}M configs/s  ${Math.round(rate / 290)}x Calculon`);
 }
 await site.stop();

@@ -142,8 +142,14 @@ test('an exercise grades right and wrong answers and shows the worked solution',
   await page.waitForFunction((sel) => /^correct/.test(document.querySelector(sel).textContent.trim()), `${ex} [data-feedback]`);
   const solution = page.locator(`${ex} [data-solution]`);
   assert.equal(await solution.isVisible(), false);
+  // The worked solution comes from the chapter's solutions page, fetched on the first opening.
+  const fetched = [];
+  page.on('request', (r) => { if (/-solutions\.html$/.test(r.url())) fetched.push(r.url()); });
+  assert.deepEqual(fetched, []);
   await page.click(`${ex} [data-show-solution]`);
   assert.equal(await solution.isVisible(), true);
+  await solution.locator('.answer').waitFor();
+  assert.deepEqual(fetched, [`${site.base}/01-roofline-solutions.html`]);
   // Only the steps that lead to the critical batch, each typeset.
   assert.deepEqual(await solution.locator('.step-label').allTextContents(),
     ['Critical intensity of the chip (bf16)', 'Critical batch (B much less than D, F)']);

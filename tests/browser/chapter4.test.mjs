@@ -125,6 +125,7 @@ test('an exercise grades the exact parameter count and shows the book\'s rounded
   await page.click(`${ex} [data-check]`);
   await page.waitForFunction((sel) => /^correct/.test(document.querySelector(sel).textContent.trim()), `${ex} [data-feedback]`);
   await page.click(`${ex} [data-show-solution]`);
+  await page.locator(`${ex} [data-solution] .answer`).waitFor();
   assert.match(await page.locator(`${ex} [data-solution]`).textContent(), /the book gives 1\.6e10 params/);
   await page.locator(ex).screenshot({ path: path.join(SHOTS, 'chapter-4-exercise.png') });
   assert.deepEqual(errors, []);

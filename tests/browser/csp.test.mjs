@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { start } from './harness.mjs';
 import { CONTENT_SECURITY_POLICY } from '../../web/builder/serve.mjs';
 
-const PAGES = ['index.html', 'embed.html', '01-roofline.html', '02-tpus.html', '03-sharding.html', '04-transformers.html', '05-training.html', '06-applied-training.html'];
+const PAGES = ['index.html', 'embed.html', '01-roofline.html', '02-tpus.html', '03-sharding.html', '04-transformers.html', '05-training.html', '06-applied-training.html',
+  '03-sharding-solutions.html'];
 
 let site;
 before(async () => { site = await start(); });

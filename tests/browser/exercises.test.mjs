@@ -152,6 +152,8 @@ test('a new variant changes the numbers and the answer, and the book\'s problem 
   assert.equal(await page.locator(`${EX3} [data-prompt]`).textContent(), bookPrompt);
   assert.equal(await page.locator(`${EX3} [data-variant-name]`).textContent(), "Book's problem");
   assert.equal(new URL(page.url()).hash, `#ex-${CRITICAL}=0`);
+  await page.click(`${EX3} [data-show-solution]`);
+  await page.locator(`${EX3} [data-solution] .answer`).waitFor();
   assert.match(await page.locator(`${EX3} [data-solution]`).textContent(), /Answer: 240\.2 tokens \(the book gives 240 tokens\)/);
   assert.equal(await page.inputValue(`${EX3} [data-answer]`), '', 'no answer was given to the book\'s problem');
   assert.deepEqual(errors, []);
@@ -270,7 +272,31 @@ test('without JavaScript the prompts and worked solutions can still be read', as
   assert.equal(await page.locator(`${EX3} [data-solution]`).isVisible(), false);
   await page.click(`${EX3} [data-show-solution]`);
   assert.equal(await page.locator(`${EX3} [data-solution]`).isVisible(), true);
+  // The solution is a link to the chapter's solutions page, which needs no script either.
+  await page.click(`${EX3} [data-solution] a`);
+  assert.equal(new URL(page.url()).pathname, '/01-roofline-solutions.html');
+  const id = await page.evaluate(() => decodeURIComponent(location.hash.slice(1)));
+  assert.match(await page.locator(`[id="${id}"]`).textContent(), /Answer: 240\.2 tokens \(the book gives 240 tokens\)/);
   await context.close();
+});
+
+test('a worked solution that cannot be fetched keeps its link and says why; the next opening tries again', async () => {
+  const { page, errors } = await site.open(CHAPTER);
+  let refuse = true;
+  await page.route('**/*-solutions.html', (route) => (refuse ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+  const box = page.locator(`${EX3} [data-solution]`);
+  await page.click(`${EX3} [data-show-solution]`);
+  await box.locator('[data-solution-error]').waitFor();
+  assert.equal(await box.textContent(),
+    "Read the worked solution on this chapter's page of solutions. (It could not be loaded here: the solutions page answered 503.)");
+  assert.equal(await box.locator('a').getAttribute('href'), `01-roofline-solutions.html#${CRITICAL}-a-solution`);
+  refuse = false;
+  await page.click(`${EX3} [data-show-solution]`); // closes
+  await page.click(`${EX3} [data-show-solution]`); // opens again
+  await box.locator('.answer').waitFor();
+  assert.match(await box.textContent(), /Answer: 240\.2 tokens/);
+  assert.deepEqual(errors.filter((e) => !/503/.test(e)), []);
+  await page.close();
 });
 
 test('if the engine cannot start, the exercises say so and nothing throws', async () => {
@@ -304,6 +330,16 @@ test('an exercise with a variant and an open solution fits a phone screen', asyn
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
   await page.locator(ex).screenshot({ path: path.join(SHOTS, 'exercise-phone.png') });
   await page.locator('sb-progress').screenshot({ path: path.join(SHOTS, 'progress-phone.png') });
+  // A step too wide for the phone (one of chapter 3's, fetched on opening) scrolls inside
+  // itself, and a keyboard can reach it.
+  const wide = 'sb-exercise#sharding-q4-two-strategies [data-part="e"]';
+  await page.goto(`${site.base}/03-sharding.html`);
+  await page.click(`${wide} [data-show-solution]`);
+  await page.locator(`${wide} .answer`).waitFor();
+  const steps = await page.locator(`${wide} .steps li`).evaluateAll((lis) =>
+    lis.map((li) => ({ wide: li.scrollWidth > li.clientWidth + 1, focusable: li.tabIndex === 0 })));
+  assert.ok(steps.some((s) => s.wide), 'a step is wider than a phone');
+  assert.deepEqual(steps.filter((s) => s.wide && !s.focusable), []);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -35,3 +35,14 @@ for (const name of ['01-roofline.html', '03-sharding.html']) {
     await page.close();
   });
 }
+
+test('from file:// a worked solution is a link to the solutions page, which opens from disk too', async () => {
+  const page = await site.browser.newPage();
+  await page.goto(pathToFileURL(path.join(DIST, '01-roofline.html')).href);
+  const ex = 'sb-exercise#roofline-ex3-critical-batch';
+  await page.click(`${ex} [data-show-solution]`);
+  await page.click(`${ex} [data-solution] a`);
+  assert.equal(path.basename(new URL(page.url()).pathname), '01-roofline-solutions.html');
+  assert.match(await page.locator('[id="roofline-ex3-critical-batch-a-solution"]').textContent(), /Answer: 240\.2 tokens/);
+  await page.close();
+});

@@ -40,3 +40,15 @@ for (const url of CHAPTERS) {
     await page.close();
   });
 }
+
+// The solutions pages' steps are inline math in list items, which scroll inside themselves.
+for (const url of CHAPTERS.map((c) => c.replace('.html', '-solutions.html'))) {
+  test(`${url}: on a phone the worked solutions never widen the page`, async () => {
+    const { page, errors } = await site.open(url, { width: 390, height: 844 });
+    await page.waitForLoadState('load');
+    assert.ok(await page.locator('.steps li').count() > 0);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}

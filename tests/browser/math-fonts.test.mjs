@@ -39,6 +39,19 @@ async function fontsUsed(page) {
   return { count: nodeIds.length, families, strays };
 }
 
+// The worked solutions of the book's problems, on each chapter's solutions page.
+for (const url of ['01-roofline-solutions.html', '03-sharding-solutions.html', '05-training-solutions.html']) {
+  test(`${url}: every worked solution's formulas are drawn in KaTeX's fonts`, async () => {
+    const { page, errors } = await site.open(url);
+    await page.waitForLoadState('networkidle');
+    const built = await fontsUsed(page);
+    assert.ok(built.count > 100 && built.families.has('KaTeX_Main') && built.families.has('KaTeX_Math'));
+    assert.deepEqual(built.strays, []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
 for (const url of ['01-roofline.html', '03-sharding.html', '05-training.html']) {
   test(`${url}: every formula's text, as built and in exercise variants, is drawn in KaTeX's fonts`, async () => {
     const { page, errors } = await site.open(url);

@@ -40,3 +40,20 @@ test('ticks draw a gridline, an optional mark and a label each; minor labels are
   assert.deepEqual(area, { left: 100, right: 608, top: 40, bottom: 308, w: 508, h: 268 });
   assert.equal(frameSVG(area), '<path class="axis" d="M100,40 V308 H608" fill="none" stroke="currentColor"/>');
 });
+
+test("the bundle's number-only d3-interpolate agrees with d3-interpolate on numbers", async () => {
+  const real = await import('d3-interpolate');
+  const shim = await import('../../web/builder/shims/d3-interpolate.js');
+  const pairs = [[0, 1], [308, 40], [-5, 1e12], ['3', '7']];
+  for (const [a, b] of pairs) {
+    for (const t of [0, 0.25, 0.5, 0.9, 1]) {
+      assert.equal(shim.interpolate(a, b)(t), real.interpolate(+a, +b)(t));
+      assert.equal(shim.interpolateNumber(a, b)(t), real.interpolateNumber(a, b)(t));
+      assert.equal(shim.interpolateRound(a, b)(t), real.interpolateRound(a, b)(t));
+    }
+  }
+  for (const t of [0, 0.1, 0.5, 0.75, 1]) {
+    assert.equal(shim.piecewise([0, 10, 30])(t), real.piecewise([0, 10, 30])(t));
+    assert.equal(shim.piecewise(shim.interpolateRound, [0, 3, 7])(t), real.piecewise(real.interpolateRound, [0, 3, 7])(t));
+  }
+});

@@ -95,9 +95,10 @@ async function buildError(markdown, options) {
 test('exercise units written "us" read µs on the page', () => {
   const html = fs.readFileSync(path.join(realOut, '01-roofline.html'), 'utf8');
   const visible = html.replace(/<script[^>]*>[^]*?<\/script>/g, '');
-  assert.match(visible, /Answer: <strong>174\.4 \u00b5s<\/strong>/);
+  const solutions = fs.readFileSync(path.join(realOut, '01-roofline-solutions.html'), 'utf8');
+  assert.match(solutions, /Answer: <strong>174\.4 \u00b5s<\/strong>/);
   assert.match(visible, /<span class="unit">\(\u00b5s\)<\/span>/);
-  assert.doesNotMatch(visible, /\(us\)<|\d us</);
+  assert.doesNotMatch(visible + solutions, /\(us\)<|\d us</);
 });
 
 test('every chapter ends by saying what comes next, written or not', () => {
@@ -183,7 +184,13 @@ test('an exercise is checked against the engine and the book', async () => {
   await ok.build();
   const html = fs.readFileSync(path.join(ok.dir, 'dist/01-x.html'), 'utf8');
   assert.match(html, /Find <span class="katex">[^]*on a TPU v5e\./);
-  assert.match(html, /Answer: <strong>240\.2 tokens<\/strong>/);
+  // The worked solution is on the solutions page; the part links to it.
+  assert.doesNotMatch(html, /Answer: <strong>/);
+  assert.match(html, /<div id="e1-a-solution" data-solution data-src="01-x-solutions\.html#e1-a-solution"><p class="sb-exercise-solution-link" data-solution-link><a href="01-x-solutions\.html#e1-a-solution">Read the worked solution<\/a>/);
+  const solutions = fs.readFileSync(path.join(ok.dir, 'dist/01-x-solutions.html'), 'utf8');
+  assert.match(solutions, /<a href="01-x\.html#e1">[^<]+<\/a><\/h2><h3>[^<]*<\/h3><div id="e1-a-solution" data-solution><ol class="steps">/);
+  assert.match(solutions, /Answer: <strong>240\.2 tokens<\/strong>/);
+  assert.match(solutions, /<link rel="stylesheet" href="assets\/css\/math\/01-x-solutions\.css">/);
   assert.match(html, /<script type="application\/json" data-exercise>\{"chapter":"01-x","exercises":\[\{"id":"e1"/);
   assert.match(html, /<sb-progress chapter="01-x" exercises="\[&quot;e1&quot;\]">/);
   const cases = [

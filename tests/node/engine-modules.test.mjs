@@ -11,9 +11,9 @@ import { enginePicker } from '../../web/builder/engine-pick.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const names = (engine) => engine.list().map((c) => c.name);
 
-test('the whole engine and four smaller modules are listed, each with core, hardware and exercises', () => {
+test('the whole engine and five smaller modules are listed, each with core, hardware and exercises', () => {
   assert.deepEqual(engineModules.map((m) => m.name), [WHOLE_ENGINE, 'scalebook-engine-roofline',
-    'scalebook-engine-systolic', 'scalebook-engine-sharding', 'scalebook-engine-transformer']);
+    'scalebook-engine-systolic', 'scalebook-engine-sharding', 'scalebook-engine-transformer', 'scalebook-engine-training']);
   for (const m of engineModules) assert.deepEqual(m.domains.slice(0, 3), ['core', 'hardware', 'exercises'], m.name);
 });
 
@@ -59,7 +59,9 @@ test('the builder picks the smallest module holding the page elements and exerci
   assert.equal(pick('<sb-roofline></sb-roofline><sb-chip-table></sb-chip-table>'), 'scalebook-engine-roofline');
   assert.equal(pick('<sb-systolic-sim>'), 'scalebook-engine-systolic');
   assert.equal(pick('<sb-collective-sim chip="tpu-v5e">'), 'scalebook-engine-sharding');
-  assert.equal(pick('<sb-training></sb-training>'), WHOLE_ENGINE);
+  assert.equal(pick('<sb-training></sb-training>'), 'scalebook-engine-training');
+  assert.equal(pick('<sb-training-search></sb-training-search><sb-sharding>'), 'scalebook-engine-training');
+  assert.equal(pick('<sb-training></sb-training><sb-systolic-sim>'), WHOLE_ENGINE);
   // An exercise's calculator counts as much as an element: nested anywhere in its spec.
   assert.equal(pick('<sb-exercise id="x">', [{ parts: [{ answer: { calculator: 'transformer' } }] }]), 'scalebook-engine-transformer');
   assert.equal(pick('<sb-roofline>', [{ values: { v: { calculator: 'training-budget' } } }]), WHOLE_ENGINE);
@@ -77,6 +79,8 @@ test('a search tells a listener its progress, up to 1, and a listener that throw
   assert.equal(seen.at(-1), 1);
   const quiet = engine.calculate('training-search', inputs, { steps: false });
   assert.deepEqual(heard, quiet);
+  // The search worker's module (the training one) finds the same configurations.
+  assert.deepEqual((await loadEngine('scalebook-engine-training')).calculate('training-search', inputs, { steps: false }), quiet);
   const thrown = engine.calculate('training-search', inputs, { steps: false, progress: () => { throw new Error('no'); } });
   assert.deepEqual(thrown, quiet);
   assert.deepEqual(engine.calculate('roofline', {}, { steps: false }), engine.calculate('roofline', {}, { steps: false, progress: () => seen.push('x') }));

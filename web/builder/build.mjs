@@ -11,7 +11,7 @@ import { BuildError, readJson } from './errors.mjs';
 import { checkPage } from './page-check.mjs';
 import { loadExercises } from './exercises.mjs';
 import { renderChapter } from './markdown.mjs';
-import { chapterPage, indexPage } from './templates.mjs';
+import { chapterPage, indexPage, solutionsPage } from './templates.mjs';
 import { embedPage } from './embed.mjs';
 import { precompress } from './compress.mjs';
 import { SHEETS } from './sheets.mjs';
@@ -34,13 +34,19 @@ function readToc(chaptersDir) {
   return toc;
 }
 
-// mathRules: the rules of the classes that stand for KaTeX's style attributes (page-styles.mjs);
+// mathRules: page slug -> the rules of the classes that stand for its KaTeX style attributes
+// (page-styles.mjs);
 // math: the built pages' HTML and the exercise files' texts, whose formulas the fonts must draw.
 async function copyAssets(out, mathRules, math) {
   const assets = path.join(out, 'assets');
   fs.mkdirSync(path.join(assets, 'css'), { recursive: true });
   for (const [name, css] of Object.entries(SHEETS)) fs.writeFileSync(path.join(assets, 'css', `${name}.css`), css.trim() + '\n');
-  fs.writeFileSync(path.join(assets, 'css', 'math.css'), [...mathRules.values()].sort().join('\n') + '\n');
+  // Each page's own: a reader of one chapter fetches its rules only (a shared file was 3 kB
+  // brotli; chapter 3's half of it).
+  fs.mkdirSync(path.join(assets, 'css', 'math'), { recursive: true });
+  for (const [slug, rules] of mathRules) {
+    fs.writeFileSync(path.join(assets, 'css', 'math', `${slug}.css`), [...rules.values()].sort().join('\n') + '\n');
+  }
   await writeKatexAssets(path.join(ROOT, 'node_modules/katex/dist'), path.join(assets, 'katex'), math,
     { cacheDir: path.join(ROOT, 'node_modules/.cache/scalebook-fonts') });
   // The engine modules' .wasm beside the bundle, where engine.mjs's loader looks for them.
@@ -60,6 +66,14 @@ const oneKatex = {
   name: 'one-katex',
   setup(build) {
     build.onResolve({ filter: /^katex$/ }, () => ({ path: path.join(ROOT, 'node_modules/katex/dist/katex.mjs') }));
+  },
+};
+
+// d3-scale's interpolators, for numbers only (shims/d3-interpolate.js says why).
+const numberInterpolate = {
+  name: 'number-interpolate',
+  setup(build) {
+    build.onResolve({ filter: /^d3-interpolate$/ }, () => ({ path: path.join(ROOT, 'web/builder/shims/d3-interpolate.js') }));
   },
 };
 
@@ -83,7 +97,7 @@ async function bundleRuntime(out) {
     chunkNames: '[name]-[hash]',
     // engine.mjs reads the .wasm with node:fs only under Node; a browser never runs that branch.
     external: ['node:fs/promises'],
-    plugins: [oneKatex],
+    plugins: [oneKatex, numberInterpolate],
     logLevel: 'warning',
   });
   // The search worker (the configuration search off the page's thread) is its own bundle beside
@@ -132,7 +146,7 @@ export async function buildSite({
   const toc = readToc(chaptersDir);
   const exercises = loadExercises(engine, exercisesDir);
   const ctx = { engine, exercises, placedExercises: new Set() };
-  const mathRules = new Map();
+  const mathRules = new Map(); // page slug -> its math classes' rules
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   const { chunks, glue, elements } = await bundleRuntime(out);
@@ -147,6 +161,7 @@ export async function buildSite({
   for (const section of written) {
     const file = path.join(chaptersDir, section.file);
     const placedBefore = new Set(ctx.placedExercises);
+    ctx.solutions = { page: `${section.slug}-solutions.html`, entries: [] };
     const chapter = renderChapter(ctx, fs.readFileSync(file, 'utf8'), file);
     const i = written.indexOf(section);
     // In the order the page shows them (a Set keeps insertion order), not the exercise file's.
@@ -159,12 +174,23 @@ export async function buildSite({
     const draft = chapterPage(shell);
     const name = pickEngine(draft, placed.map((id) => exercises.get(id).spec));
     const engineModule = { name, glue: glue[name] };
-    const page = hoistPageStyles(chapterPage({ ...shell, chunks: [...chunks, ...elementChunks(draft)], engineModule }), mathRules);
+    const rules = new Map();
+    const page = hoistPageStyles(chapterPage({ ...shell, chunks: [...chunks, ...elementChunks(draft)], engineModule }), rules);
+    mathRules.set(section.slug, rules);
     const pageFile = path.join(out, `${section.slug}.html`);
     // Written first, so the line a failed check names can be looked at.
     fs.writeFileSync(pageFile, page);
     html.push(page);
     checkPage(page, pageFile, file);
+    if (ctx.solutions.entries.length) {
+      const solutionRules = new Map();
+      const solutions = hoistPageStyles(solutionsPage({ toc, section, entries: ctx.solutions.entries }), solutionRules);
+      mathRules.set(`${section.slug}-solutions`, solutionRules);
+      const solutionsFile = path.join(out, ctx.solutions.page);
+      fs.writeFileSync(solutionsFile, solutions);
+      html.push(solutions);
+      checkPage(solutions, solutionsFile, file);
+    }
     ready.add(section.slug);
   }
   for (const exercise of exercises.values()) {

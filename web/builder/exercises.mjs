@@ -84,8 +84,11 @@ function checkVariantPrompts(engine, file, exercise, render) {
   }
 }
 
-// renderInline(markdown, file, line) renders a Markdown fragment with math.
-export function exerciseHTML(engine, exercise, renderInline) {
+// renderInline(markdown, file, line) renders a Markdown fragment with math. With `solutions`
+// ({ page, entries }), the worked solutions go to the chapter's solutions page (`page`; its
+// entries collect them) and the chapter links to them: they were a fifth of a chapter's
+// bytes, for the few readers who open one (sb-exercise fetches it then).
+export function exerciseHTML(engine, exercise, renderInline, solutions = null) {
   const file = embeddedFile(exercise);
   const variant = engine.exerciseVariant(file, exercise.id, 0);  // JSON reads "<\\/" as "</"
   // A slip in a prompt, hint or label fails the build at that field's line.
@@ -99,12 +102,13 @@ export function exerciseHTML(engine, exercise, renderInline) {
     choices: part.choices,
     solutionHTML: partSolutionHTML({ ...part, book: exercise.spec.parts[i].book }, tex(exercise)),
   }));
+  if (solutions) solutions.entries.push({ id: exercise.id, title: variant.title, parts: parts.map((part) => ({ ...part })) });
   const shell = exerciseShellHTML({
     id: exercise.id,
     title: variant.title,
     promptHTML: render(variant.prompt, 'prompt'),
     hintsHTML: (exercise.spec.hints ?? []).map((hint, i) => render(hint, 'hints', i)),
-    parts,
+    parts: solutions ? parts.map((part) => ({ ...part, solutionHTML: undefined, solutionPage: solutions.page })) : parts,
   });
   checkVariantPrompts(engine, file, exercise, render);
   return `<sb-exercise id="${escapeHtml(exercise.id)}" chapter="${escapeHtml(exercise.chapter)}">` +

@@ -22,6 +22,7 @@ import subsetFont from 'subset-font';
 import { renderTexHTML } from '../runtime/core/tex-speech.js';
 import { addUsedChars, readKatexCss } from './font-usage.mjs';
 import { prune } from './compress.mjs';
+import { subsetKatexCss } from './katex-css.mjs';
 
 const ASCII = String.fromCharCode(...Array.from({ length: 95 }, (_, i) => 32 + i));
 export const LETTERS = ASCII.replace(/[^A-Za-z]/g, '');
@@ -65,19 +66,23 @@ function exerciseMath(text) {
   return out;
 }
 
+// The HTML of what math typeset in the browser may show: the engine's TeX in both styles, and
+// the exercise files' math with any value.
+function browserMath(exerciseTexts) {
+  const formulas = [
+    ...RUNTIME_TEX.flatMap((tex) => [{ tex, displayMode: true }, { tex, displayMode: false }]),
+    ...exerciseTexts.flatMap(exerciseMath),
+  ];
+  return formulas.map(({ tex, displayMode }) => renderTexHTML(tex, { displayMode, throwOnError: false }));
+}
+
 // font file name (no extension) -> the characters to keep, from the built pages' HTML and the
 // exercise files' texts.
 export function fontChars(css, { pages, exerciseTexts }) {
   const faces = readKatexCss(css);
   const used = new Map();
   for (const html of pages) addUsedChars(html, faces, used);
-  const formulas = [
-    ...RUNTIME_TEX.flatMap((tex) => [{ tex, displayMode: true }, { tex, displayMode: false }]),
-    ...exerciseTexts.flatMap(exerciseMath),
-  ];
-  for (const { tex, displayMode } of formulas) {
-    addUsedChars(renderTexHTML(tex, { displayMode, throwOnError: false }), faces, used);
-  }
+  for (const html of browserMath(exerciseTexts)) addUsedChars(html, faces, used);
   for (const { file } of faces.faces) {
     if (!used.has(file)) used.set(file, new Set());
     for (const ch of SAFE) used.get(file).add(ch);
@@ -87,18 +92,24 @@ export function fontChars(css, { pages, exerciseTexts }) {
   return used;
 }
 
+// Without TrueType hinting instructions, as webfont services serve to most browsers: Chromium
+// on Linux hints with FreeType's auto-hinter (HINTING_GREEK above) and macOS ignores them, so
+// they were bytes (a fifth of each text font, three fifths of each Size font) that changed
+// only some Windows readers' pixels, at small sizes.
+const SUBSET_OPTIONS = { targetFormat: 'woff2', noHinting: true };
+
 // The subset of one font, from the cache when the same font was cut to the same characters
 // before: harfbuzz takes about half a second over the twenty fonts, and the characters change
 // only when a formula brings a new one.
 async function subset(original, text, cacheDir) {
-  const key = crypto.createHash('sha256').update(original).update(text).digest('hex');
+  const key = crypto.createHash('sha256').update(original).update(text).update(JSON.stringify(SUBSET_OPTIONS)).digest('hex');
   const cached = cacheDir && path.join(cacheDir, `${key}.woff2`);
   if (cached && fs.existsSync(cached)) {
     const now = new Date();
     fs.utimesSync(cached, now, now); // still in use: kept past the next prune
     return fs.readFileSync(cached);
   }
-  const out = await subsetFont(original, text, { targetFormat: 'woff2' });
+  const out = await subsetFont(original, text, SUBSET_OPTIONS);
   if (cached) {
     // A temporary name first: two builds at once never read half a file.
     const tmp = `${cached}.${process.pid}.tmp`;
@@ -108,7 +119,7 @@ async function subset(original, text, cacheDir) {
   return out;
 }
 
-// Writes katex.min.css (woff2 sources only) and the subset woff2 fonts under `outDir`.
+// Writes katex.min.css (woff2 sources only, the rules the site uses: katex-css.mjs) and the subset woff2 fonts under `outDir`.
 // Returns [{ file, before, after, chars }] (bytes).
 export async function writeKatexAssets(katexDist, outDir, { pages, exerciseTexts }, { cacheDir = null } = {}) {
   if (cacheDir) {
@@ -117,8 +128,8 @@ export async function writeKatexAssets(katexDist, outDir, { pages, exerciseTexts
   }
   const css = fs.readFileSync(path.join(katexDist, 'katex.min.css'), 'utf8');
   fs.mkdirSync(path.join(outDir, 'fonts'), { recursive: true });
-  fs.writeFileSync(path.join(outDir, 'katex.min.css'),
-    css.replace(/(url\([^)]*\.woff2\) format\(["']woff2["']\))(?:,url\([^)]*\) format\(["'](?:woff|truetype)["']\))+/g, '$1'));
+  const woff2Only = css.replace(/(url\([^)]*\.woff2\) format\(["']woff2["']\))(?:,url\([^)]*\) format\(["'](?:woff|truetype)["']\))+/g, '$1');
+  fs.writeFileSync(path.join(outDir, 'katex.min.css'), subsetKatexCss(woff2Only, [...pages, ...browserMath(exerciseTexts)]) + '\n');
   const chars = fontChars(css, { pages, exerciseTexts });
   return Promise.all([...chars].map(async ([file, set]) => {
     const original = fs.readFileSync(path.join(katexDist, 'fonts', `${file}.woff2`));

@@ -1,5 +1,6 @@
 // Page shells. Plain template strings: two layouts do not need a template engine.
 import { escapeHtml } from './errors.mjs';
+import { partLabelHTML } from '../runtime/core/render.js';
 
 // Elements that never ask for the engine: a page with none but these must not download it.
 const WITHOUT_ENGINE = new Set(['sb-progress']);
@@ -28,15 +29,16 @@ function preloads({ engine, chunks }) {
   return links.join('\n');
 }
 
-// KaTeX's sheet, the classes standing for its style attributes (page-styles.mjs), and the
-// exercises' sheet (its id tells sb-exercise the page has it).
-const MATH_SHEETS = `<link rel="stylesheet" href="assets/katex/katex.min.css">
-<link rel="stylesheet" href="assets/css/math.css">
+// KaTeX's sheet, the page's own classes standing for its style attributes (page-styles.mjs),
+// and the exercises' sheet (its id tells sb-exercise the page has it).
+const mathSheets = (slug) => `<link rel="stylesheet" href="assets/katex/katex.min.css">
+<link rel="stylesheet" href="assets/css/math/${slug}.css">
 <link rel="stylesheet" id="sb-exercise-style" href="assets/css/exercise.css">
 `;
 
-// `math`: the page holds KaTeX output, which needs KaTeX's stylesheet (and, through it, fonts).
-function head(title, description, { engine = null, chunks = [], math = true } = {}) {
+// `math`: the page's slug when it holds KaTeX output, which needs KaTeX's stylesheet (and,
+// through it, fonts) and the page's math classes; else null.
+function head(title, description, { engine = null, chunks = [], math = null } = {}) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -45,7 +47,7 @@ function head(title, description, { engine = null, chunks = [], math = true } = 
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(description)}">
 <link rel="icon" href="assets/favicon.svg" type="image/svg+xml">
-${math ? MATH_SHEETS : ''}<link rel="stylesheet" href="assets/site.css">
+${math ? mathSheets(math) : ''}<link rel="stylesheet" href="assets/site.css">
 <script type="module" src="assets/scalebook.js"></script>
 <script src="assets/file-notice.js" defer></script>
 ${preloads({ engine, chunks })}
@@ -101,7 +103,7 @@ export function chapterPage({ toc, section, chapter, exercises = [], prev, next,
   const mainId = `chapter-${section.number}`;
   const nav = `<nav class="chapter-nav" aria-label="Chapters">${prev ? `<span>← ${sectionLink(prev)}</span>` : '<span></span>'}
 <a href="index.html">Contents</a>${nextHTML(next, nextWritten)}</nav>`;
-  return `${head(`${section.number}. ${chapter.title} · ${toc.title}`, section.summary, { engine: needsEngine(chapter.html) ? engineModule : null, chunks })}
+  return `${head(`${section.number}. ${chapter.title} · ${toc.title}`, section.summary, { engine: needsEngine(chapter.html) ? engineModule : null, chunks, math: section.slug })}
 <body>
 ${header(toc, mainId)}
 <div class="layout">
@@ -118,6 +120,35 @@ ${FOOTER}
 `;
 }
 
+// The chapter's worked solutions (seed 0, as exercises.mjs collects them), one box per
+// exercise, each part's solution under the id the chapter's exercise fetches (sb-exercise.js).
+export function solutionsPage({ toc, section, entries }) {
+  const mainId = 'solutions';
+  const chapter = `${section.number}. ${escapeHtml(section.title)}`;
+  const boxes = entries.map(({ id, title, parts }) => {
+    const items = parts.map((part, i) => {
+      const base = `${escapeHtml(id)}-${escapeHtml(part.id || String.fromCharCode(97 + i))}`;
+      return `<h3>${partLabelHTML(part, i, parts.length)}</h3><div id="${base}-solution" data-solution>${part.solutionHTML}</div>`;
+    }).join('');
+    return `<section class="sb-solutions" aria-labelledby="${escapeHtml(id)}"><h2 class="sb-exercise-title" id="${escapeHtml(id)}">` +
+      `<a href="${section.slug}.html#${escapeHtml(id)}">${escapeHtml(title)}</a></h2>${items}</section>`;
+  }).join('\n');
+  return `${head(`Worked solutions: ${section.number}. ${section.title} · ${toc.title}`, `The worked solutions of section ${section.number}'s exercises`, { math: `${section.slug}-solutions` })}
+<body>
+${header(toc, mainId)}
+<main class="chapter" id="${mainId}" tabindex="-1">
+<h1>Worked solutions: ${chapter}</h1>
+<p>Each exercise of <a href="${section.slug}.html">section ${chapter}</a> as the book states it,
+solved step by step by the engine. A variant's solution is on the chapter's page, under its
+exercise.</p>
+${boxes}
+</main>
+${FOOTER}
+</body>
+</html>
+`;
+}
+
 export function indexPage({ toc, ready, book = {}, chunks = [] }) {
   const items = toc.sections
     .map((s) => {
@@ -128,7 +159,7 @@ export function indexPage({ toc, ready, book = {}, chunks = [] }) {
 <div><h2>${title}</h2><p>${escapeHtml(s.summary)}</p></div></li>`;
     })
     .join('\n');
-  return `${head(toc.title, toc.subtitle, { chunks, math: false })}
+  return `${head(toc.title, toc.subtitle, { chunks })}
 <body>
 ${header(toc, 'contents')}
 <main class="index" id="contents" tabindex="-1">

@@ -8,5 +8,5 @@ export function exerciseDirective(ctx, args, fail) {
   if (!exercise) fail(`unknown exercise "${id}"`);
   if (ctx.placedExercises.has(id)) fail(`exercise "${id}" is placed twice`);
   ctx.placedExercises.add(id);
-  return exerciseHTML(ctx.engine, exercise, ctx.renderMarkdown);
+  return exerciseHTML(ctx.engine, exercise, ctx.renderMarkdown, ctx.solutions);
 }

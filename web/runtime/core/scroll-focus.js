@@ -3,7 +3,7 @@
 // box gets tabindex="0" while it overflows, and loses it when a wider window makes it fit, so
 // a keyboard user is not stopped at every formula that needs no scrolling.
 
-const BOXES = '.katex-block, main table, pre';
+const BOXES = '.katex-block, main table, pre, .steps li';
 const MARK = 'data-scroll-focus';
 
 export function focusScrollable(root = document) {

@@ -4,8 +4,9 @@ import { PALETTE, DARK_PALETTE, HOST } from '../core/styles.js';
 
 // sb-exercise lives in the light DOM (its prompt and solution hold KaTeX markup that needs the
 // page's KaTeX CSS), so its CSS is scoped by :where(sb-exercise) (zero specificity: any page
-// rule wins) and added to the document once by the element.
-const X = ':where(sb-exercise)';
+// rule wins) and added to the document once by the element. A chapter's solutions page
+// (templates.mjs) boxes each exercise's solutions the same way, in a .sb-solutions section.
+const X = ':where(sb-exercise, .sb-solutions)';
 export const EXERCISE_CSS = `
 ${X} { display: block; ${PALETTE}
   color: var(--_fg); background: var(--_bg); border: 1px solid var(--_border); border-radius: var(--_radius);

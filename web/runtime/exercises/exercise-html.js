@@ -45,7 +45,7 @@ export function exerciseDataHTML(chapter, exercise) {
 
 // "(b) prefill (T = S)": the letter, then the label; part.labelHTML is the label typeset
 // (the builder and the browser render its Markdown and math), else the label is plain text.
-function partLabelHTML(part, index, count) {
+export function partLabelHTML(part, index, count) {
   const letter = count > 1 ? `(${escapeHTML(part.id || String.fromCharCode(97 + index))}) ` : '';
   const label = part.labelHTML ?? escapeHTML(part.label || '');
   return `${letter}${label || (count > 1 ? '' : 'Your answer')}`.trim();
@@ -74,15 +74,25 @@ function choiceAnswerHTML(base, part, labelHTML) {
 }
 
 // One part: answer box (or radios), Check, feedback, and the worked solution in a <details>,
-// so it opens without JavaScript too.
+// so it opens without JavaScript too (as a link, when the solution is on the solutions page).
 function partHTML(id, part, index, count) {
   const partId = part.id || String.fromCharCode(97 + index);
   const base = `${escapeHTML(id)}-${escapeHTML(partId)}`;
   const labelHTML = partLabelHTML(part, index, count);
   const answer = part.kind === 'choice' ? choiceAnswerHTML(base, part, labelHTML) : numberAnswerHTML(base, part, labelHTML);
+  const src = part.solutionPage ? ` data-src="${escapeHTML(part.solutionPage)}#${base}-solution"` : '';
+  const solution = part.solutionPage ? solutionLinkHTML(part.solutionPage, base) : part.solutionHTML ?? '';
   return `<div class="sb-exercise-part" data-part="${escapeHTML(partId)}" data-kind="${escapeHTML(part.kind || 'number')}">` +
     `${answer}<details class="sb-exercise-solution"><summary data-show-solution>Show worked solution</summary>` +
-    `<div id="${base}-solution" data-solution>${part.solutionHTML ?? ''}</div></details></div>`;
+    `<div id="${base}-solution" data-solution${src}>${solution}</div></details></div>`;
+}
+
+// A worked solution kept on the chapter's solutions page (part.solutionPage, as the builder
+// writes it): a link to it, which sb-exercise replaces with the solution itself on opening.
+function solutionLinkHTML(page, base) {
+  const href = `${escapeHTML(page)}#${base}-solution`;
+  return `<p class="sb-exercise-solution-link" data-solution-link><a href="${href}">Read the worked solution</a> ` +
+    `on this chapter's page of solutions.</p>`;
 }
 
 function hintsHTMLBlock(hintsHTML) {
@@ -94,7 +104,7 @@ function hintsHTMLBlock(hintsHTML) {
 
 // Light-DOM content of <sb-exercise>. `id` must be unique on the page: it prefixes every
 // inner id. promptHTML, hintsHTML[i], parts[i].solutionHTML and parts[i].labelHTML (optional)
-// are already-rendered HTML.
+// are already-rendered HTML; parts[i].solutionPage, when given, stands for solutionHTML.
 // The variant bar and the notice stay hidden until the script runs: without it there are no
 // variants to offer.
 export function exerciseShellHTML({ id, title = '', promptHTML = '', hintsHTML = [], parts = [] }) {

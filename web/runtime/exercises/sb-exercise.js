@@ -25,6 +25,8 @@ import { exerciseShellHTML, partSolutionHTML } from './exercise-html.js';
 import { adoptSheets } from '../core/sheets.js';
 import { seedFromHash, hashWithSeed, randomSeed, MAX_SEED } from './variant-hash.js';
 import { pageProgress, announceProgress, watchProgress } from './page-progress.js';
+import { canFetchSolutions, fetchSolution } from './solution-page.js';
+import { focusScrollable } from '../core/scroll-focus.js';
 import './exercise-css.js';
 
 const STYLE_ID = 'sb-exercise-style';
@@ -157,7 +159,34 @@ export class SbExercise extends SbWidget {
     this.addEventListener('toggle', (event) => {
       const summary = event.target.querySelector?.(':scope > [data-show-solution]');
       if (summary) summary.textContent = event.target.open ? 'Hide worked solution' : 'Show worked solution';
+      if (summary && event.target.open) {
+        focusScrollable(event.target); // a step too wide for a phone scrolls, by keyboard too
+        this.#loadSolution(event.target.querySelector('[data-solution]'));
+      }
     }, true);
+  }
+
+  // The book's solution of a part lives on the chapter's solutions page until first opened
+  // (solution-page.js); its box holds a link to it meanwhile, which stays if it cannot come.
+  async #loadSolution(box) {
+    const link = box?.querySelector(':scope > [data-solution-link]');
+    if (!link || !box.dataset.src || this.#seed !== 0 || !canFetchSolutions() || box.hasAttribute('aria-busy')) return;
+    box.setAttribute('aria-busy', 'true');
+    const note = link.querySelector('[data-solution-error]');
+    note?.remove();
+    try {
+      const html = await fetchSolution(box.dataset.src);
+      if (this.#seed !== 0 || !box.contains(link)) return; // a variant replaced it meanwhile
+      box.innerHTML = html;
+      focusScrollable(box);
+      const index = this.#parts().indexOf(box.closest('.sb-exercise-part'));
+      if (index >= 0) this.#book.solutions[index] = html;
+    } catch (err) {
+      link.insertAdjacentHTML('beforeend', '<span data-solution-error></span>');
+      link.querySelector('[data-solution-error]').textContent = ` (It could not be loaded here: ${message(err)}.)`;
+    } finally {
+      box.removeAttribute('aria-busy');
+    }
   }
 
   // Grades part `index`; resolves once the feedback line is written. Never throws.
