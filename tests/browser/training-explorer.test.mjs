@@ -1,5 +1,6 @@
 // Chapter 5's explorer as a reader uses it: the static page already draws the layer's four
-// boxes with their notation, the strategies table and the step's collectives in order; moving
+// boxes with their notation, the strategies table, one layer's matmuls and collectives step by
+// step and the step's collectives in order; moving
 // tensor parallelism to another axis redraws the boxes and changes the table. Screenshots at
 // two widths in both schemes. The chapter's explorer trains LLaMA 3 70B (D = 8192, F = 28672,
 // 64 heads) on a 16x16x8 v5p slice, FSDP over X, Y (256 chips) and TP over Z (8), B = 4194304.
@@ -42,6 +43,14 @@ test('the static page shows the layer, the strategies and the step in order befo
   assert.match(await gather.textContent(), /^critical path AllGather of In\[B_XY, D_Z\] over Z \(TP\)/);
   const weights = el.locator('[data-phase="forward"] li.comm').first();
   assert.match(await weights.textContent(), /^overlaps compute AllGather of layer weights over X, Y \(FSDP\)/);
+  // One layer step by step: the matmuls between the collectives, each with its cost.
+  const forward = el.locator('[data-layer-algorithm] [data-pass="forward"] li');
+  assert.deepEqual(await forward.evaluateAll((items) => items.map((li) => li.dataset.kind)),
+    ['collective', 'collective', 'matmul', 'collective', 'matmul', 'collective']);
+  // 2 (B/X) D (F/Y) = 2 x 16384 x 8192 x 3584 = 962 GFLOP, / 4.59e14 FLOP/s = 2.1 ms.
+  assert.equal(await forward.nth(2).textContent(), 'In[B_XY, D] *_D W_in[D, F_Z] -> Tmp[B_XY, F_Z] 962 GFLOP, 2.1 ms');
+  assert.match(await forward.nth(0).textContent(), /^critical path AllGather_Z In\[B_XY, D_Z\] -> In\[B_XY, D\] \(TP\)/);
+  assert.equal(await el.locator('[data-layer-algorithm] [data-pass="backward"] li[data-kind="matmul"]').count(), 4);
   await page.close();
 });
 
@@ -65,6 +74,8 @@ test('moving TP to Y redraws the boxes and the strategies table; a bad axis show
   assert.equal(await strategyCell(el, 'TP', 'bound'), 'ici');
   const gather = el.locator('[data-phase="forward"] li.comm').filter({ hasText: 'AllGather of In[B_XZ, D_Y]' });
   assert.match(await gather.textContent(), /^critical path AllGather of In\[B_XZ, D_Y\] over Y \(TP\)/);
+  assert.match(await el.locator('[data-layer-algorithm] [data-pass="forward"] li[data-kind="matmul"]').first().textContent(),
+    /^In\[B_XZ, D\] \*_D W_in\[D, F_Y\] -> Tmp\[B_XZ, F_Y\] /);
   // An axis the slice lacks: the engine's message beside the field, the boxes kept as they were.
   await el.locator('input[name="tp_axes"]').fill('W');
   await page.waitForFunction((h) => document.querySelector(h).shadowRoot.querySelector('[data-error-for="tp_axes"]').textContent !== '', HOST);

@@ -233,6 +233,7 @@ std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& o
     out.table("collectives", collectives_table(k.layout, s));
     out.table("strategies", training_parts::strategies_table(c, k.layout, s));
     out.table("arrays", training_parts::layer_arrays_table(c, k.layout));
+    out.table("algorithm", training_parts::layer_algorithm_table(c, k.layout, s));
   }
   if (out.explain()) out.steps(training_parts::training_steps({&c, &k.layout, &s, model->name}));
   return std::nullopt;

@@ -37,11 +37,6 @@
 namespace scalebook::training_parts {
 namespace {
 
-constexpr int kDp = static_cast<int>(Strategy::dp);
-constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
-constexpr int kTp = static_cast<int>(Strategy::tp);
-constexpr int kEp = static_cast<int>(Strategy::ep);
-
 // A size as the shapes print it: whole numbers in full (48000, 4194304), else 6 digits.
 void add_size(double x, Line& out) {
   if (x == std::floor(x) && std::fabs(x) < 1e15)
@@ -51,10 +46,7 @@ void add_size(double x, Line& out) {
 }
 
 double degree_of(const TrainingLayout& layout, unsigned mask) {
-  double d = 1;
-  for (std::size_t i = 0; i < layout.axes.size(); ++i)
-    if (mask & (1u << i)) d *= static_cast<double>(layout.axes[i].size);
-  return d;
+  return mask_axes(layout, mask).degree;
 }
 
 struct Dim {
@@ -69,16 +61,8 @@ struct Array {
   double bytes_per_element;
 };
 
-// A dimension's letter, and the axes of more than one chip it is split over: B_XY.
 void add_dim(const TrainingLayout& layout, const Dim& d, Line& out) {
-  out.add(std::string_view(&d.name, 1));
-  bool first = true;
-  for (std::size_t i = 0; i < layout.axes.size(); ++i) {
-    if (!(d.mask & (1u << i)) || layout.axes[i].size <= 1) continue;
-    out.add(first ? "_" : "");
-    out.add(std::string_view(&layout.axes[i].name, 1));
-    first = false;
-  }
+  add_dim(layout, d.name, d.mask, out);
 }
 
 void add_notation(const TrainingLayout& layout, const Array& a, Line& out) {
@@ -135,6 +119,17 @@ struct StrategyRow {
 };
 
 }  // namespace
+
+void add_dim(const TrainingLayout& layout, char name, unsigned mask, Line& out) {
+  out.add(std::string_view(&name, 1));
+  bool first = true;
+  for (std::size_t i = 0; i < layout.axes.size(); ++i) {
+    if (!(mask & (1u << i)) || layout.axes[i].size <= 1) continue;
+    out.add(first ? "_" : "");
+    out.add(std::string_view(&layout.axes[i].name, 1));
+    first = false;
+  }
+}
 
 void set_layer_outputs(const TrainingConfig& c, const TrainingLayout& layout, ResultBuilder& out) {
   const std::array<Array, 4> arrays = layer_arrays(c, layout);

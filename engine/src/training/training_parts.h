@@ -11,6 +11,28 @@
 
 namespace scalebook::training_parts {
 
+// Strategy indices into a layout's masks and degrees.
+inline constexpr int kDp = static_cast<int>(Strategy::dp);
+inline constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
+inline constexpr int kTp = static_cast<int>(Strategy::tp);
+inline constexpr int kEp = static_cast<int>(Strategy::ep);
+
+// The axes of more than one chip in a mask (bit i: axis i): their chips and their count (the
+// book's M).
+struct MaskAxes {
+  double degree = 1;
+  double count = 0;
+};
+inline MaskAxes mask_axes(const TrainingLayout& layout, unsigned mask) {
+  MaskAxes a;
+  for (std::size_t i = 0; i < layout.axes.size(); ++i) {
+    if (!(mask & (1u << i)) || layout.axes[i].size <= 1) continue;
+    a.degree *= static_cast<double>(layout.axes[i].size);
+    a.count += 1;
+  }
+  return a;
+}
+
 // The id of the book's two-matmul layer (W_in[D,F], W_out[F,D], no attention).
 inline constexpr const char* kBookMlp = "book-mlp";
 // D, F and L of book-mlp when not given: the chapter's generic MLP (D = 8192, F = 4D).
@@ -68,6 +90,11 @@ void set_layer_outputs(const TrainingConfig& c, const TrainingLayout& layout, Re
 Table layer_arrays_table(const TrainingConfig& c, const TrainingLayout& layout);
 Table strategies_table(const TrainingConfig& c, const TrainingLayout& layout,
                        const TrainingStep& s);
+// A dimension's letter and the axes of more than one chip it is split over: B_XY.
+void add_dim(const TrainingLayout& layout, char name, unsigned mask, Line& out);
+// The book's layer run step by step, matmuls and collectives in order (training_algorithm.cpp).
+Table layer_algorithm_table(const TrainingConfig& c, const TrainingLayout& layout,
+                            const TrainingStep& s);
 
 // What the steps need beyond the step itself.
 struct Explained {

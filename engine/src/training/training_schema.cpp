@@ -287,6 +287,26 @@ std::vector<OutputSpec> array_columns() {
   };
 }
 
+// The book's layer step by step (training_algorithm.cpp).
+std::vector<OutputSpec> algorithm_columns() {
+  return {
+      {"pass", "", "forward, backward, or step (once a step, after the backward pass)", true,
+       "Pass"},
+      {"order", "", "its place in the layer's algorithm, from 1", false, "Step"},
+      {"op", "", "matmul, AllGather, ReduceScatter or AllReduce", true, "Operation"},
+      {"axes", "", "the mesh axes a collective runs over", true, "Axes"},
+      {"strategy", "", "the strategy whose collective it is: FSDP, TP or DP", true, "Strategy"},
+      {"operation", "", "in chapter 3's notation: A *_J B -> C for a matmul over J", true,
+       "In the book's notation"},
+      {"flops", "FLOP", "a matmul's FLOPs on one chip, 2 (B/X) D (F/Y)", false, "FLOPs"},
+      {"bytes", "B", "what a collective moves the book's way: V, or 2V for an AllReduce", false,
+       "Bytes"},
+      {"time", "s", "FLOPs / C, or bytes / (M W_ici) over its M axes", false, "Time"},
+      {"critical", "", "a collective: yes on the critical path, no when it overlaps compute", true,
+       "Critical"},
+  };
+}
+
 }  // namespace
 
 const Schema& training_schema() {
@@ -302,7 +322,10 @@ const Schema& training_schema() {
         "the chapter's four strategies for one layer with this B, D, F, X and Y, forward and "
         "backward",
         strategy_columns()},
-       {"arrays", "the book's layer on one chip of a slice", array_columns()}}};
+       {"arrays", "the book's layer on one chip of a slice", array_columns()},
+       {"algorithm",
+        "the book's layer run step by step, every matmul and collective of one layer in order",
+        algorithm_columns()}}};
   return s;
 }
 

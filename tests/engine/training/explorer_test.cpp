@@ -210,3 +210,114 @@ TEST_CASE("the strategies follow the layout; a strategy on one chip moves nothin
     CHECK(at(c, "strategies", "TP", "bound").text == "compute");
   }
 }
+
+namespace {
+
+// The algorithm table's column `column` of every row, as texts or numbers.
+std::vector<std::string> texts(const Calculation& c, const std::string& column) {
+  const Table& t = table(c, "algorithm");
+  std::size_t col = 0;
+  while (col < t.columns.size() && t.columns[col] != column) ++col;
+  REQUIRE(col < t.columns.size());
+  std::vector<std::string> out;
+  for (const auto& row : t.rows) out.push_back(row[col].text);
+  return out;
+}
+
+const Value& step_cell(const Calculation& c, std::size_t order, const std::string& column) {
+  const Table& t = table(c, "algorithm");
+  std::size_t col = 0;
+  while (col < t.columns.size() && t.columns[col] != column) ++col;
+  REQUIRE(col < t.columns.size());
+  REQUIRE(order >= 1);
+  REQUIRE(order <= t.rows.size());
+  return t.rows[order - 1][col];
+}
+
+// The sum of `column` over the rows of one pass.
+double pass_sum(const Calculation& c, const std::string& pass, const std::string& column) {
+  double sum = 0;
+  const std::vector<std::string> passes = texts(c, "pass");
+  for (std::size_t i = 0; i < passes.size(); ++i)
+    if (passes[i] == pass && !step_cell(c, i + 1, column).is_none())
+      sum += step_cell(c, i + 1, column).number;
+  return sum;
+}
+
+}  // namespace
+
+TEST_CASE("the explorer runs the book's layer step by step: matmuls and collectives in order",
+          "[training][explorer]") {
+  Calculation c = run("training", book_case());
+  // The chapter's mixed FSDP + TP algorithm, with the batch over X, Y and TP over Z.
+  CHECK(texts(c, "operation") ==
+        std::vector<std::string>{"AllGather_Z In[B_XY, D_Z] -> In[B_XY, D]",
+                                 "AllGather_XY W_in[D_XY, F_Z] -> W_in[D, F_Z]",
+                                 "In[B_XY, D] *_D W_in[D, F_Z] -> Tmp[B_XY, F_Z]",
+                                 "AllGather_XY W_out[F_Z, D_XY] -> W_out[F_Z, D]",
+                                 "Tmp[B_XY, F_Z] *_F W_out[F_Z, D] -> Out[B_XY, D]{U_Z}",
+                                 "ReduceScatter_Z Out[B_XY, D]{U_Z} -> Out[B_XY, D_Z]",
+                                 "AllGather_Z dOut[B_XY, D_Z] -> dOut[B_XY, D]",
+                                 "Tmp[B_XY, F_Z] *_B dOut[B_XY, D] -> dW_out[F_Z, D]{U_XY}",
+                                 "ReduceScatter_XY dW_out[F_Z, D]{U_XY} -> dW_out[F_Z, D_XY]",
+                                 "AllGather_XY W_out[F_Z, D_XY] -> W_out[F_Z, D]",
+                                 "dOut[B_XY, D] *_D W_out[F_Z, D] -> dTmp[B_XY, F_Z]",
+                                 "In[B_XY, D] *_B dTmp[B_XY, F_Z] -> dW_in[D, F_Z]{U_XY}",
+                                 "ReduceScatter_XY dW_in[D, F_Z]{U_XY} -> dW_in[D_XY, F_Z]",
+                                 "AllGather_XY W_in[D_XY, F_Z] -> W_in[D, F_Z]",
+                                 "dTmp[B_XY, F_Z] *_F W_in[D, F_Z] -> dIn[B_XY, D]{U_Z}",
+                                 "ReduceScatter_Z dIn[B_XY, D]{U_Z} -> dIn[B_XY, D_Z]"});
+  // TP's collectives stall the matmuls; FSDP's are prefetched or run after.
+  CHECK(texts(c, "critical") == std::vector<std::string>{"yes", "no", "", "no", "", "yes", "yes",
+                                                         "", "no", "no", "", "", "no", "no", "",
+                                                         "yes"});
+  // A matmul: 2 (B/X) D (F/Y) = 2 x 3000 x 8192 x 8192 = 4.02653184e11 FLOPs, / C = 877 us.
+  CHECK(step_cell(c, 3, "flops").number == Approx(4.02653184e11));
+  CHECK(step_cell(c, 3, "time").number == Approx(4.02653184e11 / 4.59e14));
+  // TP gathers In: 2 B x 3000 x 8192 = 49,152,000 B over Z alone (M = 1): / 1.8e11 = 273 us.
+  CHECK(step_cell(c, 1, "bytes").number == 49152000);
+  CHECK(step_cell(c, 1, "time").number == Approx(49152000 / 1.8e11));
+  // FSDP gathers W_in: 2 B x 8192 x 8192 = 134,217,728 B over X and Y (M = 2): / 3.6e11.
+  CHECK(step_cell(c, 2, "bytes").number == 134217728);
+  CHECK(step_cell(c, 2, "time").number == Approx(134217728 / 3.6e11));
+  // Each pass adds up to the strategies table's FSDP + TP row.
+  for (const char* pass : {"forward", "backward"}) {
+    INFO(pass);
+    CHECK(pass_sum(c, pass, "flops") ==
+          Approx(at(c, "strategies", "FSDP + TP", std::string("flops_") + pass).number));
+    CHECK(pass_sum(c, pass, "bytes") ==
+          Approx(at(c, "strategies", "FSDP + TP", std::string("bytes_") + pass).number));
+  }
+}
+
+TEST_CASE("the step-by-step algorithm follows the layout: DP all-reduces, ZeRO-1 gathers once",
+          "[training][explorer]") {
+  SECTION("pure DP over every axis: two gradient AllReduces, counted twice, as the DP row") {
+    Inputs in = book_case();
+    in.erase("fsdp_axes");
+    in["dp_axes"] = text("XYZ");
+    in["tp_axes"] = text("-");
+    in["T"] = num(750);  // 64 sequences, one per chip
+    Calculation c = run("training", in);
+    CHECK(texts(c, "operation") ==
+          std::vector<std::string>{"In[B_XYZ, D] *_D W_in[D, F] -> Tmp[B_XYZ, F]",
+                                   "Tmp[B_XYZ, F] *_F W_out[F, D] -> Out[B_XYZ, D]",
+                                   "Tmp[B_XYZ, F] *_B dOut[B_XYZ, D] -> dW_out[F, D]{U_XYZ}",
+                                   "AllReduce_XYZ dW_out[F, D]{U_XYZ} -> dW_out[F, D]",
+                                   "dOut[B_XYZ, D] *_D W_out[F, D] -> dTmp[B_XYZ, F]",
+                                   "In[B_XYZ, D] *_B dTmp[B_XYZ, F] -> dW_in[D, F]{U_XYZ}",
+                                   "AllReduce_XYZ dW_in[D, F]{U_XYZ} -> dW_in[D, F]",
+                                   "dTmp[B_XYZ, F] *_F W_in[D, F] -> dIn[B_XYZ, D]"});
+    CHECK(pass_sum(c, "backward", "bytes") ==
+          Approx(at(c, "strategies", "DP", "bytes_backward").number));
+  }
+  SECTION("ZeRO-1 keeps whole weights and gathers the updated ones once a step") {
+    Inputs in = book_case();
+    in["zero"] = text("1");
+    Calculation c = run("training", in);
+    const std::vector<std::string> ops = texts(c, "operation");
+    CHECK(ops[1] == "In[B_XY, D] *_D W_in[D, F_Z] -> Tmp[B_XY, F_Z]");
+    CHECK(texts(c, "pass").back() == "step");
+    CHECK(ops.back() == "AllGather_XY W_out[F_Z, D_XY] -> W_out[F_Z, D]");
+  }
+}

@@ -21,11 +21,13 @@ svg.layer-box { display: block; width: 100%; max-width: 18rem; height: auto; fon
 .array-facts dt { color: var(--_muted); }
 .array-facts dt::after { content: ':'; }
 .array-facts dd { margin: 0; overflow-wrap: anywhere; }
-.algorithm { padding-left: 1.4rem; margin: 0.3rem 0; }
+.algorithm, .layer-algorithm { padding-left: 1.4rem; margin: 0.3rem 0; }
 .phase { margin-bottom: 0.5rem; }
 .phase-title { font-weight: 600; }
 .phase-steps { padding-left: 1.4rem; margin: 0.2rem 0; }
-.comm { margin: 0.25rem 0; line-height: 1.5; }
+.comm, .matmul { margin: 0.25rem 0; line-height: 1.5; }
+.matmul .notation { color: var(--_compute); }
+.cost { color: var(--_muted); white-space: nowrap; }
 .path-mark { display: inline-block; font-size: 0.8rem; font-weight: 600; padding: 0 0.45rem; border-radius: 999px; white-space: nowrap; }
 .path-mark.critical { border: 2px solid var(--_comm); color: var(--_fg); }
 .path-mark.overlapped { border: 1px dashed var(--_muted); color: var(--_muted); font-weight: 400; }

@@ -1,9 +1,10 @@
 // <sb-training>'s pictures after the calculator form (chapter 5's explorer): the book's layer
 // In, W_in, W_out, Out as four boxes cut into the layout's shards, each under its sharding in
 // chapter 3's notation and its shape on one chip; then the step's collectives in the order the
-// algorithm runs them, each marked on or off the critical path in words. Pure: runs in the
+// algorithm runs them, each marked on or off the critical path in words; before those, one
+// layer's algorithm step by step, its matmuls between its collectives. Pure: runs in the
 // builder and the browser; every number and every piece of notation is the engine's (the
-// training result's sharding_*, local_* outputs and its arrays and collectives tables).
+// training result's sharding_*, local_* outputs and its arrays, algorithm and collectives tables).
 import { formatValue, si } from '../core/format.js';
 import { escapeHTML as esc } from '../core/escape.js';
 
@@ -101,6 +102,36 @@ function algorithmHTML(result) {
   return `<ol class="algorithm">${phases.join('')}</ol>`;
 }
 
+const PASS_TITLES = { forward: 'Forward', backward: 'Backward', step: 'Once a step' };
+
+// One row of the engine's algorithm table: a matmul with its FLOPs, or a collective marked
+// on or off the critical path, each with its time on one chip.
+function layerStepHTML(row) {
+  const notation = `<code class="notation">${esc(row.operation)}</code>`;
+  if (row.op === 'matmul') {
+    return `<li class="matmul" data-kind="matmul">${notation} <span class="cost">${esc(si(row.flops, 'FLOP'))}, ` +
+      `<span data-time>${esc(si(row.time, 's'))}</span></span></li>`;
+  }
+  const critical = row.critical === 'yes';
+  const mark = critical
+    ? '<span class="path-mark critical" data-mark="critical">critical path</span>'
+    : '<span class="path-mark overlapped" data-mark="overlapped">overlaps compute</span>';
+  return `<li class="comm${critical ? ' critical' : ''}" data-kind="collective" data-critical="${critical ? 'yes' : 'no'}">` +
+    `${mark} ${notation} <span class="cost">(${esc(row.strategy)}) ${esc(si(row.bytes, 'B'))}, ` +
+    `<span data-time>${esc(si(row.time, 's'))}</span></span></li>`;
+}
+
+function layerAlgorithmHTML(result) {
+  const rows = Array.isArray(result.algorithm) ? result.algorithm : [];
+  const passes = Object.entries(PASS_TITLES).map(([pass, title]) => {
+    const items = rows.filter((r) => r.pass === pass);
+    if (!items.length) return '';
+    return `<li class="phase" data-pass="${pass}"><span class="phase-title">${esc(title)}</span>` +
+      `<ol class="phase-steps">${items.map(layerStepHTML).join('')}</ol></li>`;
+  });
+  return `<ol class="layer-algorithm" data-layer-algorithm>${passes.join('')}</ol>`;
+}
+
 export function explorerExtrasHTML(result) {
   if (!result || !Array.isArray(result.arrays)) return '<div class="explorer-extras" data-extras data-explorer></div>';
   const figures = result.arrays.map((row) => arrayFigureHTML(result, row)).join('');
@@ -109,6 +140,11 @@ export function explorerExtrasHTML(result) {
     '<p class="caption">The book’s layer, In · W<sub>in</sub> · W<sub>out</sub> → Out, as this layout cuts it: each box is one ' +
     'array of one slice, split into its pieces; the solid piece is what one chip holds.</p>' +
     `<div class="layer-boxes">${figures}</div>` +
+    '<h4 class="results">One layer, step by step</h4>' +
+    '<p class="caption">The book’s algorithm for this layout: each matmul (A ·<sub>J</sub> B, written <code>A *_J B</code>, ' +
+    'sums over J) and each collective of one layer, in order, with the slice’s whole batch. Times the book’s way: ' +
+    'FLOPs / C, bytes / (M W<sub>ici</sub>). {U_X} marks a result still to be summed over X.</p>' +
+    `${layerAlgorithmHTML(result)}` +
     '<h4 class="results">The step, collective by collective</h4>' +
     '<p class="caption">In the order the algorithm runs them. Those on the critical path stall the matmuls that need ' +
     'their result; the others run while the chip computes.</p>' +
