@@ -248,14 +248,7 @@ std::optional<Error> compute_budget(const ResolvedInputs& in, ResultBuilder& r) 
     tc.w = tc.g = c.bytes_params;
     tc.a = c.bytes_activation;
     tc.shape.F = model->F;
-    TrainingLayout layout;
-    layout.chips = c.chips;
-    layout.degrees.fill(1);
-    layout.degrees[static_cast<int>(Strategy::fsdp)] = c.chips;
-    layout.axis_counts[static_cast<int>(Strategy::fsdp)] = axes;
-    TrainingStep s;
-    add_thresholds(tc, layout, s);
-    c.critical_batch = s.critical_batch;
+    c.critical_batch = pure_fsdp_thresholds(tc, c.chips, axes).critical_batch;
   }
   const Budget b = plan_budget(c);
 

@@ -11,9 +11,6 @@
 namespace scalebook {
 namespace {
 
-constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
-constexpr int kTp = static_cast<int>(Strategy::tp);
-
 Error fail(const std::string& field, std::string message) {
   return Error{ErrorCode::invalid_argument, field, std::move(message)};
 }
@@ -47,15 +44,7 @@ TrainingConfig config_of(const PlanRequest& q) {
 
 // One pod's chips as FSDP over m_x axes and TP over m_y (degree 1: x_opt wants only N).
 TrainingStep thresholds(const PlanRequest& q, double m_x, double m_y) {
-  TrainingLayout layout;
-  layout.chips = q.chips / q.slices;
-  layout.degrees.fill(1);
-  layout.degrees[kFsdp] = layout.chips;
-  layout.axis_counts[kFsdp] = m_x;
-  layout.axis_counts[kTp] = m_y;
-  TrainingStep s;
-  add_thresholds(config_of(q), layout, s);
-  return s;
+  return pure_fsdp_thresholds(config_of(q), q.chips / q.slices, m_x, m_y);
 }
 
 }  // namespace

@@ -128,6 +128,18 @@ void add_thresholds(const TrainingConfig& c, const TrainingLayout& layout, Train
   s.dcn_batch = c.dcn_bandwidth > 0 ? c.peak_flops / c.dcn_bandwidth * (c.g / 2) : 0;
 }
 
+TrainingStep pure_fsdp_thresholds(const TrainingConfig& c, double chips, double m_x, double m_y) {
+  TrainingLayout layout;
+  layout.chips = chips;
+  layout.degrees.fill(1);
+  layout.degrees[kFsdp] = chips;
+  layout.axis_counts[kFsdp] = m_x;
+  layout.axis_counts[kTp] = m_y;
+  TrainingStep s;
+  add_thresholds(c, layout, s);
+  return s;
+}
+
 std::optional<Error> evaluate_training(const TrainingConfig& c, const TrainingLayout& layout,
                                        CostMemo& memo, TrainingStep& s) {
   if (std::optional<Error> bad = check_training(c, layout)) return bad;

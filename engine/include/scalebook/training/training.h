@@ -280,6 +280,10 @@ void add_collectives(const TrainingConfig& c, const TrainingLayout& layout, Cost
                      TrainingStep& s);
 void add_memory(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s);
 void add_thresholds(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s);
+// The thresholds of `chips` chips as one FSDP group over m_x axes with TP's closed forms over
+// m_y (its degree 1): for callers with no layout of their own (the plan, the run budget).
+TrainingStep pure_fsdp_thresholds(const TrainingConfig& c, double chips, double m_x,
+                                  double m_y = 0);
 void add_step_time(const TrainingConfig& c, TrainingStep& s);
 
 // The slice's axes for `chip` and `shape`, and the strategies' axes from their texts (null:
