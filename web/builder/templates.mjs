@@ -1,6 +1,6 @@
 // Page shells. Plain template strings: two layouts do not need a template engine.
 import { escapeHtml } from './errors.mjs';
-import { partLabelHTML } from '../runtime/core/render.js';
+import { partBase, partLabelHTML } from '../runtime/core/render.js';
 
 // Elements that never ask for the engine: a page with none but these must not download it.
 const WITHOUT_ENGINE = new Set(['sb-progress']);
@@ -127,8 +127,7 @@ export function solutionsPage({ toc, section, entries }) {
   const chapter = `${section.number}. ${escapeHtml(section.title)}`;
   const boxes = entries.map(({ id, title, parts }) => {
     const items = parts.map((part, i) => {
-      const base = `${escapeHtml(id)}-${escapeHtml(part.id || String.fromCharCode(97 + i))}`;
-      return `<h3>${partLabelHTML(part, i, parts.length)}</h3><div id="${base}-solution" data-solution>${part.solutionHTML}</div>`;
+      return `<h3>${partLabelHTML(part, i, parts.length)}</h3><div id="${partBase(id, part, i)}-solution" data-solution>${part.solutionHTML}</div>`;
     }).join('');
     return `<section class="sb-solutions" aria-labelledby="${escapeHtml(id)}"><h2 class="sb-exercise-title" id="${escapeHtml(id)}">` +
       `<a href="${section.slug}.html#${escapeHtml(id)}">${escapeHtml(title)}</a></h2>${items}</section>`;

@@ -75,9 +75,12 @@ function choiceAnswerHTML(base, part, labelHTML) {
 
 // One part: answer box (or radios), Check, feedback, and the worked solution in a <details>,
 // so it opens without JavaScript too (as a link, when the solution is on the solutions page).
+// The prefix of a part's ids (escaped): "EXERCISE-a". The solutions page uses it too.
+export const partBase = (id, part, index) => `${escapeHTML(id)}-${escapeHTML(part.id || String.fromCharCode(97 + index))}`;
+
 function partHTML(id, part, index, count) {
   const partId = part.id || String.fromCharCode(97 + index);
-  const base = `${escapeHTML(id)}-${escapeHTML(partId)}`;
+  const base = partBase(id, part, index);
   const labelHTML = partLabelHTML(part, index, count);
   const answer = part.kind === 'choice' ? choiceAnswerHTML(base, part, labelHTML) : numberAnswerHTML(base, part, labelHTML);
   const src = part.solutionPage ? ` data-src="${escapeHTML(part.solutionPage)}#${base}-solution"` : '';
