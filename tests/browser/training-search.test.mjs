@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { start, startScratch, SHOTS } from './harness.mjs';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
+import { explorerQuery } from '../../web/runtime/training/search-view.js';
 
 const INPUTS = { model: 'llama-3-70b', chip: 'tpu-v5p', chips: '8192', B: '4194304', T: '4096' };
 const MD = `# Scratch\n\nThe search.\n\n::training-search ${Object.entries(INPUTS).map(([k, v]) => `${k}=${v}`).join(' ')}\n`;
@@ -70,15 +71,20 @@ test('the search shows the engine\'s tables, searches again in a worker, sorts a
 test('a search row\'s link loads its layout into chapter 5\'s explorer', async () => {
   const result = engine.calculate('training-search', INPUTS, { steps: false });
   const family = result.families.find((f) => f.family === 'FSDP + TP');
-  const query = new URLSearchParams({ load: 'explorer', model: 'llama-3-70b', chip: 'tpu-v5p', B: '4194304', T: '4096' });
-  for (const word of family.inputs.split(' ')) query.set(...word.split('='));
+  // The row's words hold fsdp_axes="X'YZ", quoted for a shell: the link takes what is inside.
+  assert.match(family.inputs, / split=X2 .*fsdp_axes="X'YZ"/);
+  const query = new URLSearchParams(explorerQuery(INPUTS, family.inputs));
+  assert.equal(query.get('fsdp_axes'), "X'YZ");
   const { page, errors } = await site.open(`05-training.html?${query}#explorer`);
   const explorer = page.locator('sb-training#explorer');
   const expected = engine.calculate('training', Object.fromEntries([...query].filter(([k]) => k !== 'load')), { steps: false });
   await page.waitForFunction(([layout]) => document.querySelector('sb-training#explorer').shadowRoot
     .querySelector('[data-output="layout"]')?.textContent.includes(layout), [expected.layout]);
-  assert.match(await explorer.locator('[data-output="layout"]').textContent(), /tp 4 \(Z\)/);
+  assert.match(await explorer.locator('[data-output="layout"]').textContent(), /tp 2 \(X\)/);
   assert.equal(await explorer.locator('input[name="shape"]').inputValue(), query.get('shape'));
+  assert.equal(await explorer.locator('input[name="split"]').inputValue(), 'X2');
+  // The step-by-step list names X' as one axis.
+  assert.match(await explorer.locator('[data-critical="no"]').first().textContent(), /over X', Y, Z \(FSDP\)/);
   // A link with a bad value shows the engine's message beside that field.
   const bad = await site.open('05-training.html?load=explorer&shape=%3Cscript%3E#explorer');
   await bad.page.waitForFunction(() => document.querySelector('sb-training#explorer').shadowRoot.querySelector('[data-error-for="shape"]').textContent !== '');

@@ -46,8 +46,18 @@ bool one_way_ring(const CollectiveAxis& a, const LinkModel& link) {
 }
 
 std::string axis_kind(const CollectiveAxis& a, const LinkModel& link) {
-  if (!a.wraps) return "a line (no wraparound)";
-  return link.bidirectional ? "a ring used both ways" : "a ring used one way";
+  std::string kind = !a.wraps             ? "a line (no wraparound)"
+                     : link.bidirectional ? "a ring used both ways"
+                                          : "a ring used one way";
+  if (a.stride > 1)
+    kind += ", its chips " + n_text(a.stride) + " apart (" + n_text(a.stride) +
+            " groups share each link)";
+  return kind;
+}
+
+// "4 \cdot " for an axis whose chips are 4 apart, else nothing.
+std::string stride_latex(const CollectiveAxis& a) {
+  return a.stride > 1 ? n_text(a.stride) + " \\cdot " : "";
 }
 
 // AllGather and ReduceScatter along one axis (AllReduce doubles it).
@@ -56,11 +66,12 @@ AxisTerm gather_term(const CollectiveAxis& a, double bytes, const LinkModel& lin
   AxisTerm t{&a};
   const auto n = static_cast<double>(a.size);
   const bool halves = a.wraps && link.bidirectional;
+  const auto stride = static_cast<double>(std::max<std::int64_t>(a.stride, 1));
   t.hops = halves ? static_cast<double>(a.size / 2) : n - 1;
-  t.t_bandwidth = factor * t.hops * bytes / (n * link.bandwidth);
-  t.hops *= factor;
+  t.t_bandwidth = stride * factor * t.hops * bytes / (n * link.bandwidth);
+  t.hops *= factor * stride;
   if (!explain) return t;
-  const std::string f = factor == 2 ? "2 \\cdot " : "";
+  const std::string f = stride_latex(a) + (factor == 2 ? "2 \\cdot " : "");
   const std::string hops_latex =
       halves ? "\\lfloor " + n_text(a.size) + "/2 \\rfloor" : "(" + n_text(a.size) + " - 1)";
   t.latex = "T_{" + a.name + "} = " + f + hops_latex + " \\cdot \\frac{" +
@@ -77,26 +88,27 @@ AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips, co
   AxisTerm t{&a};
   const auto n = static_cast<double>(a.size);
   const double lines = chips / n;
+  const auto stride = static_cast<double>(std::max<std::int64_t>(a.stride, 1));
   if (explain) t.kind = axis_kind(a, link);
   if (one_way_ring(a, link)) {
-    t.hops = n - 1;
-    t.t_bandwidth = (n - 1) * bytes / (2 * n * lines * link.bandwidth);
+    t.hops = stride * (n - 1);
+    t.t_bandwidth = stride * (n - 1) * bytes / (2 * n * lines * link.bandwidth);
     if (explain)
-      t.latex = "T_{" + a.name + "} = \\frac{(" + n_text(a.size) + " - 1) \\cdot " +
-                latex_quantity(bytes, "B") + "}{2 \\cdot " + n_text(a.size) + " \\cdot " +
-                latex_number(lines) + " \\cdot " + latex_quantity(link.bandwidth, "B/s") +
-                "} = " + latex_quantity(t.t_bandwidth, "s");
+      t.latex = "T_{" + a.name + "} = " + stride_latex(a) + "\\frac{(" + n_text(a.size) +
+                " - 1) \\cdot " + latex_quantity(bytes, "B") + "}{2 \\cdot " + n_text(a.size) +
+                " \\cdot " + latex_number(lines) + " \\cdot " +
+                latex_quantity(link.bandwidth, "B/s") + "} = " + latex_quantity(t.t_bandwidth, "s");
     return t;
   }
   const auto lo = static_cast<double>(a.size / 2);
   const double hi = n - lo;
   const double links = lines * (a.wraps ? 2 : 1);
-  t.hops = a.wraps ? lo : n - 1;
-  t.t_bandwidth = lo * hi * bytes / (n * n * links * link.bandwidth);
+  t.hops = stride * (a.wraps ? lo : n - 1);
+  t.t_bandwidth = stride * lo * hi * bytes / (n * n * links * link.bandwidth);
   if (!explain) return t;
-  t.latex = "T_{" + a.name + "} = \\frac{" + latex_number(lo) + " \\cdot " + latex_number(hi) +
-            " / " + n_text(a.size) + "^2 \\cdot " + latex_quantity(bytes, "B") + "}{" +
-            latex_number(links) + " \\cdot " + latex_quantity(link.bandwidth, "B/s") +
+  t.latex = "T_{" + a.name + "} = " + stride_latex(a) + "\\frac{" + latex_number(lo) + " \\cdot " +
+            latex_number(hi) + " / " + n_text(a.size) + "^2 \\cdot " + latex_quantity(bytes, "B") +
+            "}{" + latex_number(links) + " \\cdot " + latex_quantity(link.bandwidth, "B/s") +
             "} = " + latex_quantity(t.t_bandwidth, "s");
   return t;
 }
@@ -155,7 +167,9 @@ void add_corner_floor(CollectiveCost& cost, CollectiveOp op, double bytes, doubl
   std::string links_latex;
   for (const CollectiveAxis& a : axes) {
     if (a.size <= 1) continue;
-    double l = a.wraps && link.bidirectional ? 2 : 1;
+    // A strided axis shares its links with the other groups: a stride-th of each is its own.
+    double l = (a.wraps && link.bidirectional ? 2.0 : 1.0) /
+               static_cast<double>(std::max<std::int64_t>(a.stride, 1));
     links += l;
     if (explain) links_latex += (links_latex.empty() ? "" : " + ") + latex_number(l);
   }

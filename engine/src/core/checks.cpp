@@ -33,6 +33,31 @@ std::string join(const std::vector<std::string>& items) {
 
 namespace {
 
+// "16M", "8k", "2Gi": a number and a multiplier. k, M, G, T are powers of 1000, except for
+// token counts, which the book and model cards count in powers of two (an 8k context is 8192
+// tokens, a 4M batch 1024 x 4096); Ki, Mi, Gi, Ti are always powers of 1024.
+bool parse_scaled(const std::string& text, bool tokens, double& out) {
+  std::string s = text;
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.pop_back();
+  bool binary = tokens;
+  if (s.size() > 1 && s.back() == 'i') {
+    binary = true;
+    s.pop_back();
+  }
+  if (s.size() < 2) return false;
+  const char* kPrefixes = "kMGT";
+  const char suffix = s.back() == 'K' ? 'k' : s.back();
+  int power = 0;
+  for (int i = 0; kPrefixes[i]; ++i)
+    if (suffix == kPrefixes[i]) power = i + 1;
+  if (power == 0) return false;
+  s.pop_back();
+  double x = 0;
+  if (!parse_decimal(s, x)) return false;
+  out = x * std::pow(binary ? 1024.0 : 1000.0, power);
+  return true;
+}
+
 std::string describe(const Value& v) {
   if (v.is_number()) return format_number(v.number);
   if (v.is_text()) return "\"" + v.text + "\"";
@@ -47,7 +72,7 @@ Result<Value> check_number(const InputSpec& spec, const Value& given) {
   double x = 0;
   if (given.is_number()) {
     x = given.number;
-  } else if (!parse_decimal(given.text, x)) {
+  } else if (!parse_decimal(given.text, x) && !parse_scaled(given.text, spec.unit == "tokens", x)) {
     return fail(ErrorCode::invalid_argument, spec.name,
                 spec.name + " must be a number, got " + describe(given));
   }

@@ -40,6 +40,7 @@ Json to_json(const Schema& schema) {
               {"label", in.label},
               {"group", to_string(in.group)}};
     if (!in.help.empty()) j["help"] = in.help;
+    if (!in.aliases.empty()) j["aliases"] = in.aliases;
     if (in.preset) j["preset"] = in.preset->noun;
     if (in.kind == InputKind::choice) {
       j["choices"] = in.choices;

@@ -173,9 +173,19 @@ Result<ResolvedInputs> resolve(const Calculator& calc, const Inputs& inputs, boo
   std::string overrides_help;
   for (const InputSpec& spec : schema.inputs)
     if (spec.preset) overrides_help += ", and " + spec.preset->overrides_help;
+  auto alias_of = [&](const InputSpec& spec, const std::string& key) {
+    return std::find(spec.aliases.begin(), spec.aliases.end(), key) != spec.aliases.end();
+  };
   for (const auto& [key, value] : inputs) {
     bool known = false;
-    for (const InputSpec& spec : schema.inputs) known = known || spec.name == key;
+    for (const InputSpec& spec : schema.inputs) {
+      known = known || spec.name == key;
+      if (!alias_of(spec, key)) continue;
+      known = true;
+      if (inputs.count(spec.name))
+        return fail(ErrorCode::invalid_argument, key,
+                    key + " is another name for " + spec.name + "; give one of them");
+    }
     if (!known && !(takes_chip && override_field(schema, key)) && !is_dimension(schema, key)) {
       std::vector<std::string> names;
       for (const InputSpec& spec : schema.inputs) names.push_back(spec.name);
@@ -188,6 +198,8 @@ Result<ResolvedInputs> resolve(const Calculator& calc, const Inputs& inputs, boo
   ResolvedInputs resolved(&schema, explain);
   for (const InputSpec& spec : schema.inputs) {
     auto it = inputs.find(spec.name);
+    for (const std::string& alias : spec.aliases)
+      if (it == inputs.end()) it = inputs.find(alias);
     bool given = it != inputs.end() && !it->second.is_none();
     const Value& value = given ? it->second : spec.default_value;
     if (value.is_none()) continue;  // optional, the calculator decides

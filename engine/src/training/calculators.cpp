@@ -33,7 +33,8 @@ Result<Kept> keep(const ResolvedInputs& in, const Chip& chip, const Model& model
   std::array<const std::string*, kStrategies> axes{};
   for (int s = 0; s < kStrategies; ++s)
     if (in.has(kAxesNames[s])) axes[static_cast<std::size_t>(s)] = &in.text(kAxesNames[s]);
-  Result<TrainingLayout> layout = parse_layout(chip, in.text("shape"), axes);
+  Result<TrainingLayout> layout =
+      parse_layout(chip, in.text("shape"), axes, in.has("split") ? &in.text("split") : nullptr);
   if (!layout.ok()) return layout.error();
   Result<TrainingConfig> base = read_choices(in, chip);
   if (!base.ok()) return base.error();
@@ -58,8 +59,10 @@ void layout_line(const TrainingLayout& layout, double slices, Line& line) {
     line.add_whole(layout.degrees[static_cast<std::size_t>(s)]);
     line.add(" (");
     for (std::size_t i = 0; i < layout.axes.size(); ++i)
-      if (layout.masks[static_cast<std::size_t>(s)] & (1u << i))
+      if (layout.masks[static_cast<std::size_t>(s)] & (1u << i)) {
         line.add(std::string_view(&layout.axes[i].name, 1));
+        if (layout.axes[i].stride > 1) line.add("'");
+      }
     line.add(")");
     any = true;
   }
@@ -86,12 +89,16 @@ Table collectives_table(const TrainingLayout& layout, const TrainingStep& s) {
   t.rows.resize(static_cast<std::size_t>(s.n_rows));
   for (int i = 0; i < s.n_rows; ++i) {
     const CollectiveRow& r = s.rows[static_cast<std::size_t>(i)];
-    char axes[4] = {'D', 'C', 'N', 0};
+    // Up to 6 axes (3 split), each a letter and maybe a prime.
+    char axes[12] = {'D', 'C', 'N'};
     std::size_t n = 3;
     if (!(r.mask & kDcnMask)) {
       n = 0;
-      for (std::size_t a = 0; a < layout.axes.size(); ++a)
-        if (r.mask & (1u << a)) axes[n++] = layout.axes[a].name;
+      for (std::size_t a = 0; a < layout.axes.size(); ++a) {
+        if (!(r.mask & (1u << a))) continue;
+        axes[n++] = layout.axes[a].name;
+        if (layout.axes[a].stride > 1) axes[n++] = '\'';
+      }
     }
     std::vector<Value>& row = t.rows[static_cast<std::size_t>(i)];
     row.reserve(10);

@@ -141,10 +141,37 @@ Result<std::vector<Slicing>> slicings(const SearchRequest& r) {
   return out;
 }
 
-// Calls f(layout) for every assignment of the axes to strategies that the degrees allow.
+// The logical axes of each split a search tries on `base`: none, then each axis (one of any
+// alike ones) cut at each size of its inner part that leaves at least 2 groups. One axis at a
+// time: splitting is for a TP (or EP) degree no whole axis has, like 8 on a 16-chip axis.
+std::vector<TrainingLayout> splits_of(const TrainingShape& sh, const TrainingLayout& base) {
+  std::vector<TrainingLayout> out = {base};
+  for (std::size_t i = 0; i < base.axes.size(); ++i) {
+    const MeshAxis& a = base.axes[i];
+    if (i > 0 && base.axes[i - 1].size == a.size && base.axes[i - 1].wraps == a.wraps) continue;
+    for (std::int64_t k = 2; k <= a.size / 2; ++k) {
+      if (a.size % k != 0) continue;
+      // The inner part must be able to serve tp (dividing the heads and F) or ep.
+      const auto kd = static_cast<double>(k);
+      const bool tp = (sh.N <= 0 || divides(kd, sh.N)) && divides(kd, sh.F);
+      if (!tp && !(sh.E > 0 && divides(kd, sh.E))) continue;
+      TrainingLayout l = base;
+      split_axis(l, i, k);
+      out.push_back(std::move(l));
+    }
+  }
+  return out;
+}
+
+// Calls f(layout) for every assignment of the axes to strategies that the degrees allow. A
+// split axis's inner part (neighbouring chips, the fastest links) goes to tp or ep, whose
+// collectives sit on every layer's critical path, and its outer part to another strategy.
 template <class F>
 void for_each_assignment(const TrainingShape& sh, const TrainingLayout& base, F&& f) {
   const int k = static_cast<int>(base.axes.size());
+  int inner = -1;
+  for (int i = 0; i + 1 < k; ++i)
+    if (base.axes[static_cast<std::size_t>(i + 1)].stride > 1) inner = i;
   int combos = 1;
   for (int i = 0; i < k; ++i) combos *= kStrategies;
   for (int code = 0; code < combos; ++code) {
@@ -156,10 +183,14 @@ void for_each_assignment(const TrainingShape& sh, const TrainingLayout& base, F&
       const MeshAxis& axis = base.axes[static_cast<std::size_t>(i)];
       // An axis of one chip serves nothing: give it to fsdp only, once.
       if (axis.size == 1 && s != kFsdp) skip = true;
-      // Two axes alike (size and wraparound) are interchangeable: take one order of them.
+      if (i == inner && s != kTp && s != kEp) skip = true;
+      if (i == inner + 1 && inner >= 0 && s == previous) skip = true;
+      // Two axes alike (size, wraparound, stride) are interchangeable: take one order of them.
       if (i > 0) {
         const MeshAxis& before = base.axes[static_cast<std::size_t>(i - 1)];
-        if (before.size == axis.size && before.wraps == axis.wraps && s < previous) skip = true;
+        if (before.size == axis.size && before.wraps == axis.wraps &&
+            before.stride == axis.stride && s < previous)
+          skip = true;
       }
       previous = s;
       masks[static_cast<std::size_t>(s)] |= 1u << i;
@@ -219,10 +250,10 @@ Result<SearchResult> search_training(const SearchRequest& r) {
   // The work, counted before any of it: layouts times their choices.
   double work = 0;
   for (const Slicing& p : plan.value()) {
-    const TrainingLayout base = base_layout(*r.chip, p.sizes);
-    for_each_assignment(sh, base, [&](const TrainingLayout& l) {
-      work += zero_count(l) * 4.0 * pipeline_count(l);
-    });
+    for (const TrainingLayout& base : splits_of(sh, base_layout(*r.chip, p.sizes)))
+      for_each_assignment(sh, base, [&](const TrainingLayout& l) {
+        work += zero_count(l) * 4.0 * pipeline_count(l);
+      });
   }
   if (work > r.max_evaluations)
     return fail(r.shape.empty() ? "chips" : "shape",
@@ -240,58 +271,59 @@ Result<SearchResult> search_training(const SearchRequest& r) {
   for (const Slicing& p : plan.value()) {
     out.shapes += 1;
     c.slices = p.slices;
-    const TrainingLayout base = base_layout(*r.chip, p.sizes);
-    CostMemo memo;  // the costs depend on the axes' sizes and wraps, shared by assignments
-    for_each_assignment(sh, base, [&](const TrainingLayout& layout) {
-      out.layouts_tried += 1;
-      const auto& d = layout.degrees;
-      const double shards = d[kDp] * d[kFsdp] * d[kEp] * p.slices;
-      const std::uint32_t index = static_cast<std::uint32_t>(out.layouts.size());
-      const std::size_t before = kept.size();
-      const int zeros = zero_count(layout);
-      const int pipes = pipeline_count(layout);
-      done += zeros * 4.0 * pipes;
-      if (r.progress && done >= report_at) {
-        r.progress(done / work);
-        report_at = done + work / 100;
-      }
-      for (int z = 0; z < zeros; ++z) {
-        c.zero = zeros == 1 ? 3 : z + 1;
-        for (int remat = 0; remat < 4; ++remat) {
-          c.remat = static_cast<RematPolicy>(remat);
-          for (int q = 0; q < pipes; ++q) {
-            c.microbatches = pipes == 1 ? 1 : kMicrobatchesPerStage[q / 2] * d[kPp];
-            c.schedule = q % 2 == 0 ? PipelineSchedule::one_f_one_b : PipelineSchedule::gpipe;
-            if (!batch_splits(c, shards * c.microbatches * c.grad_accum)) continue;
-            TrainingStep s;
-            start_step(c, layout, s);
-            add_compute(c, layout, s);
-            add_memory(c, layout, s);
-            out.evaluated += 1;
-            if (s.mem_total > cap) continue;
-            add_collectives(c, layout, memo, s);
-            add_step_time(c, s);
-            out.feasible += 1;
-            SearchConfig k;
-            k.layout = index;
-            k.zero = static_cast<std::uint8_t>(c.zero);
-            k.remat = static_cast<std::uint8_t>(remat);
-            k.schedule = static_cast<std::uint8_t>(c.schedule);
-            k.microbatches = static_cast<std::uint16_t>(c.microbatches);
-            k.step_time = static_cast<float>(s.step_time);
-            k.mem_total = static_cast<float>(s.mem_total);
-            k.t_compute = static_cast<float>(s.t_compute);
-            k.exposed = static_cast<float>(s.exposed);
-            k.t_critical = static_cast<float>(s.t_critical);
-            k.t_hbm = static_cast<float>(s.t_hbm);
-            k.mfu_ceiling = static_cast<float>(s.mfu_ceiling);
-            k.bound = s.bound;
-            kept.push_back(k);
+    for (const TrainingLayout& base : splits_of(sh, base_layout(*r.chip, p.sizes))) {
+      CostMemo memo;  // the costs depend on the axes' sizes, wraps and strides: one per split
+      for_each_assignment(sh, base, [&](const TrainingLayout& layout) {
+        out.layouts_tried += 1;
+        const auto& d = layout.degrees;
+        const double shards = d[kDp] * d[kFsdp] * d[kEp] * p.slices;
+        const std::uint32_t index = static_cast<std::uint32_t>(out.layouts.size());
+        const std::size_t before = kept.size();
+        const int zeros = zero_count(layout);
+        const int pipes = pipeline_count(layout);
+        done += zeros * 4.0 * pipes;
+        if (r.progress && done >= report_at) {
+          r.progress(done / work);
+          report_at = done + work / 100;
+        }
+        for (int z = 0; z < zeros; ++z) {
+          c.zero = zeros == 1 ? 3 : z + 1;
+          for (int remat = 0; remat < 4; ++remat) {
+            c.remat = static_cast<RematPolicy>(remat);
+            for (int q = 0; q < pipes; ++q) {
+              c.microbatches = pipes == 1 ? 1 : kMicrobatchesPerStage[q / 2] * d[kPp];
+              c.schedule = q % 2 == 0 ? PipelineSchedule::one_f_one_b : PipelineSchedule::gpipe;
+              if (!batch_splits(c, shards * c.microbatches * c.grad_accum)) continue;
+              TrainingStep s;
+              start_step(c, layout, s);
+              add_compute(c, layout, s);
+              add_memory(c, layout, s);
+              out.evaluated += 1;
+              if (s.mem_total > cap) continue;
+              add_collectives(c, layout, memo, s);
+              add_step_time(c, s);
+              out.feasible += 1;
+              SearchConfig k;
+              k.layout = index;
+              k.zero = static_cast<std::uint8_t>(c.zero);
+              k.remat = static_cast<std::uint8_t>(remat);
+              k.schedule = static_cast<std::uint8_t>(c.schedule);
+              k.microbatches = static_cast<std::uint16_t>(c.microbatches);
+              k.step_time = static_cast<float>(s.step_time);
+              k.mem_total = static_cast<float>(s.mem_total);
+              k.t_compute = static_cast<float>(s.t_compute);
+              k.exposed = static_cast<float>(s.exposed);
+              k.t_critical = static_cast<float>(s.t_critical);
+              k.t_hbm = static_cast<float>(s.t_hbm);
+              k.mfu_ceiling = static_cast<float>(s.mfu_ceiling);
+              k.bound = s.bound;
+              kept.push_back(k);
+            }
           }
         }
-      }
-      if (kept.size() > before) out.layouts.push_back({layout, p.slices});
-    });
+        if (kept.size() > before) out.layouts.push_back({layout, p.slices});
+      });
+    }
   }
   if (r.progress) r.progress(1);
 

@@ -20,7 +20,7 @@ std::string si(double x, const char* unit) { return format_value(x, unit, "si");
 std::string axes_of(const TrainingLayout& l, unsigned mask) {
   std::string out;
   for (std::size_t i = 0; i < l.axes.size(); ++i)
-    if (mask & (1u << i)) out += l.axes[i].name;
+    if (mask & (1u << i)) out += axis_name(l.axes[i]);
   return out;
 }
 
@@ -87,7 +87,10 @@ std::vector<std::string> mesh_names(const SearchLayout& l) {
     int same = 0;
     for (std::size_t j = 0; j < l.layout.axes.size(); ++j)
       if (l.layout.masks[static_cast<std::size_t>(s)] & (1u << j)) ++same;
-    if (same > 1) name += "_" + std::string(1, static_cast<char>(l.layout.axes[i].name + 32));
+    const MeshAxis& a = l.layout.axes[i];
+    if (same > 1) name += "_" + std::string(1, static_cast<char>(a.name + 32));
+    // Both parts of a split axis may serve one strategy's neighbours: name the outer one apart.
+    if (a.stride > 1) name += same > 1 ? "_outer" : "";
     names.push_back(name);
   }
   return names;
@@ -127,6 +130,8 @@ std::string describe(const SearchLayout& l) {
   }
   if (out.empty()) out = "one chip";
   out += " on " + l.layout.shape;
+  const std::string split = split_text(l.layout);
+  if (!split.empty()) out += " split " + split;
   if (l.slices > 1) out += " x dp " + whole(l.slices) + " (DCN)";
   return out;
 }
@@ -151,10 +156,15 @@ std::string training_inputs(const SearchRequest& request, const SearchResult& re
                             const SearchConfig& c) {
   const SearchLayout& l = result.layouts[c.layout];
   std::string out = "shape=" + l.layout.shape;
+  const std::string split = split_text(l.layout);
+  if (!split.empty()) out += " split=" + split;
   if (l.slices > 1) out += " slices=" + whole(l.slices);
   for (int s = 0; s < kStrategies; ++s) {
     const unsigned mask = l.layout.masks[static_cast<std::size_t>(s)];
-    out += " " + std::string(kNames[s]) + "_axes=" + (mask ? axes_of(l.layout, mask) : "none");
+    const std::string axes = mask ? axes_of(l.layout, mask) : "none";
+    // X' would open a quote in a shell: the words are for pasting after `scalebook calc training`.
+    const bool primed = axes.find('\'') != std::string::npos;
+    out += " " + std::string(kNames[s]) + "_axes=" + (primed ? "\"" + axes + "\"" : axes);
   }
   out += " zero=" + whole(c.zero) + " remat=" + to_string(static_cast<RematPolicy>(c.remat));
   if (l.layout.degrees[kPp] > 1) {
@@ -217,18 +227,43 @@ std::string jax_export(const SearchRequest& request, const SearchResult& result,
     batch.pop_back();
     shards /= size;
   }
-  std::string shape = "(", dcn = "(";
+  // The physical slice's device mesh, then the logical one: a split axis's groups (outer)
+  // before its neighbours (inner), so that row-major order keeps the neighbours adjacent.
+  std::vector<std::size_t> order;
+  for (std::size_t i = 0; i < t.axes.size(); ++i) {
+    if (i + 1 < t.axes.size() && t.axes[i + 1].stride > 1) {
+      order.push_back(i + 1);
+      order.push_back(i);
+      ++i;
+    } else {
+      order.push_back(i);
+    }
+  }
+  std::string shape = "(", dcn = "(", logical = "(";
   if (l.slices > 1) {
     shape += "1, ";
     dcn += whole(l.slices) + ", ";
+    logical += whole(l.slices) + ", ";
   }
   std::string axis_names = "(";
   if (l.slices > 1) axis_names += "\"dcn\", ";
-  for (std::size_t i = 0; i < t.axes.size(); ++i) {
-    shape += whole(static_cast<double>(t.axes[i].size)) + (i + 1 < t.axes.size() ? ", " : ")");
-    dcn += std::string("1") + (i + 1 < t.axes.size() ? ", " : ")");
-    axis_names += "\"" + names[i] + "\"" + (i + 1 < t.axes.size() ? ", " : ")");
+  std::size_t physical = 0;
+  for (const MeshAxis& a : t.axes) physical += a.stride > 1 ? 0 : 1;
+  for (std::size_t j = 0, p = 0; j < order.size(); ++j) {
+    const MeshAxis& a = t.axes[order[j]];
+    const bool last = j + 1 == order.size();
+    logical += whole(static_cast<double>(a.size)) + (last ? ")" : ", ");
+    axis_names += "\"" + names[order[j]] + "\"" + (last ? ")" : ", ");
+    if (a.stride > 1) continue;  // its physical size is its inner part's, just after
+    const double size =
+        static_cast<double>(a.size) * static_cast<double>(j > 0 && t.axes[order[j - 1]].stride > 1
+                                                              ? t.axes[order[j - 1]].size
+                                                              : 1);
+    ++p;
+    shape += whole(size) + (p == physical ? ")" : ", ");
+    dcn += std::string("1") + (p == physical ? ")" : ", ");
   }
+  const bool reshaped = order.size() != physical;
   const bool zero3 = c.zero == 3 && t.degrees[kFsdp] > 1;
   const std::string w_fsdp = zero3 ? py_axes(fsdp) : "None";
   const std::string lead = (t.degrees[kPp] > 1 ? py_axes(pp) + ", " : "");
@@ -239,11 +274,14 @@ std::string jax_export(const SearchRequest& request, const SearchResult& result,
   o += "import jax\n";
   o += "from jax.experimental import mesh_utils\n";
   o += "from jax.sharding import Mesh, NamedSharding, PartitionSpec as P\n\n";
-  o += "# One mesh axis per axis of the " + t.shape + " slice, named by the strategy it serves.\n";
+  o += "# One mesh axis per axis of the " + t.shape + " slice, named by the strategy it serves";
+  o += reshaped ? ";\n# a split axis is two: its groups, then the neighbouring chips in each.\n"
+                : ".\n";
+  const std::string tail = reshaped ? ".reshape" + logical + "\n" : "\n";
   if (l.slices > 1) {
-    o += "devices = mesh_utils.create_hybrid_device_mesh(" + shape + ", " + dcn + ")\n";
+    o += "devices = mesh_utils.create_hybrid_device_mesh(" + shape + ", " + dcn + ")" + tail;
   } else {
-    o += "devices = mesh_utils.create_device_mesh(" + shape + ")\n";
+    o += "devices = mesh_utils.create_device_mesh(" + shape + ")" + tail;
   }
   o += "mesh = Mesh(devices, " + axis_names + ")\n\n";
   o += "# Activations [batch, sequence, d_model]: the batch over the data axes.\n";

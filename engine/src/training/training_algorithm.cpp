@@ -62,7 +62,7 @@ class Writer {
   std::string axes_text(unsigned mask) const {
     std::string out;
     for (std::size_t i = 0; i < layout_.axes.size(); ++i)
-      if ((mask & (1u << i)) && layout_.axes[i].size > 1) out += layout_.axes[i].name;
+      if ((mask & (1u << i)) && layout_.axes[i].size > 1) out += axis_name(layout_.axes[i]);
     return out;
   }
 

@@ -127,6 +127,7 @@ void add_dim(const TrainingLayout& layout, char name, unsigned mask, Line& out) 
     if (!(mask & (1u << i)) || layout.axes[i].size <= 1) continue;
     out.add(first ? "_" : "");
     out.add(std::string_view(&layout.axes[i].name, 1));
+    if (layout.axes[i].stride > 1) out.add("'");
     first = false;
   }
 }

@@ -1,5 +1,6 @@
 // The layout: the slice's axes, which strategy spans which, the degrees they make; and the
 // memo that costs each collective once per (op, axes, link).
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,7 @@ std::string axes_field(int s) { return std::string(kStrategyNames[s]) + "_axes";
 
 std::string axis_list(const std::vector<MeshAxis>& axes) {
   std::string out;
-  for (const MeshAxis& a : axes) out += (out.empty() ? "" : ", ") + std::string(1, a.name);
+  for (const MeshAxis& a : axes) out += (out.empty() ? "" : ", ") + axis_name(a);
   return out;
 }
 
@@ -30,6 +31,50 @@ std::string trimmed(const std::string& text) {
   if (b == std::string::npos) return "";
   std::size_t e = text.find_last_not_of(" \t");
   return text.substr(b, e - b + 1);
+}
+
+char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
+
+// "X4 Z2" (or "X4,Z2"): each axis once, its inner part's size dividing it, at least 2 groups.
+std::optional<Error> apply_split(const std::string& raw, TrainingLayout& layout) {
+  const std::string text = trimmed(raw);
+  if (text.empty() || text == "-" || text == "none") return std::nullopt;
+  auto bad = [&](const std::string& why) {
+    return fail(ErrorCode::invalid_argument, "split", why);
+  };
+  const std::string form =
+      "split must be axis letters each with the size of its inner part, like X4 (X's 4 "
+      "neighbouring chips as X, the groups of them as X'), got \"" +
+      text + "\"";
+  std::size_t at = 0;
+  unsigned done = 0;
+  while (at < text.size()) {
+    if (text[at] == ' ' || text[at] == ',') {
+      ++at;
+      continue;
+    }
+    const char name = upper(text[at++]);
+    std::size_t i = 0;
+    while (i < layout.axes.size() && !(layout.axes[i].name == name && layout.axes[i].stride == 1))
+      ++i;
+    if (i == layout.axes.size() || name < 'X' || name > 'Z') return bad(form);
+    std::int64_t k = 0;
+    const std::size_t digits = at;
+    while (at < text.size() && text[at] >= '0' && text[at] <= '9' && k < 1000000)
+      k = k * 10 + (text[at++] - '0');
+    if (at == digits) return bad(form);
+    const unsigned bit = 1u << (name - 'X');
+    if (done & bit) return bad("split names axis " + std::string(1, name) + " twice");
+    done |= bit;
+    const std::int64_t n = layout.axes[i].size;
+    if (k < 2 || k >= n || n % k != 0) {
+      return bad("split " + std::string(1, name) + std::to_string(k) +
+                 " needs a size that divides " + std::string(1, name) + "'s " + std::to_string(n) +
+                 " chips and leaves at least 2 groups (2 to " + std::to_string(n / 2) + ")");
+    }
+    split_axis(layout, i, k);
+  }
+  return std::nullopt;
 }
 
 // "XY" (letters of the slice's axes, any case, each once), "-" or "none" for no axes.
@@ -43,18 +88,24 @@ Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<Mes
                     "), like XY, or none; got nothing");
   }
   unsigned mask = 0;
-  for (char c : text) {
-    char up = c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const char up = upper(text[at]);
+    const bool outer = at + 1 < text.size() && text[at + 1] == '\'';
+    if (outer) ++at;
     std::size_t i = 0;
-    while (i < axes.size() && axes[i].name != up) ++i;
+    while (i < axes.size() && !(axes[i].name == up && (axes[i].stride > 1) == outer)) ++i;
     if (i == axes.size()) {
-      return fail(
-          ErrorCode::invalid_argument, field,
-          field + " must name axes of the slice (" + axis_list(axes) + "), got \"" + text + "\"");
+      const bool unsplit = outer && up >= 'X' && up <= 'Z';
+      return fail(ErrorCode::invalid_argument, field,
+                  field + " must name axes of the slice (" + axis_list(axes) + "), got \"" + text +
+                      "\"" +
+                      (unsplit ? "; " + std::string(1, up) + "' is the outer part of a split " +
+                                     "axis: give split=" + std::string(1, up) + "4 or the like"
+                               : ""));
     }
     if (mask & (1u << i)) {
       return fail(ErrorCode::invalid_argument, field,
-                  field + " names axis " + std::string(1, up) + " twice, in \"" + text + "\"");
+                  field + " names axis " + axis_name(axes[i]) + " twice, in \"" + text + "\"");
     }
     mask |= 1u << i;
   }
@@ -62,6 +113,26 @@ Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<Mes
 }
 
 }  // namespace
+
+std::string axis_name(const MeshAxis& axis) {
+  return axis.stride > 1 ? std::string{axis.name, '\''} : std::string(1, axis.name);
+}
+
+void split_axis(TrainingLayout& layout, std::size_t i, std::int64_t k) {
+  const MeshAxis whole = layout.axes[i];
+  layout.axes[i] = {whole.name, k, false, 1};
+  layout.axes.insert(layout.axes.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                     {whole.name, whole.size / k, whole.wraps, k});
+}
+
+std::string split_text(const TrainingLayout& layout) {
+  std::string out;
+  for (const MeshAxis& a : layout.axes) {
+    if (a.stride <= 1) continue;
+    out += (out.empty() ? "" : ",") + std::string(1, a.name) + std::to_string(a.stride);
+  }
+  return out;
+}
 
 void assign_axes(TrainingLayout& layout, int s, unsigned mask) {
   layout.masks[s] = mask;
@@ -71,14 +142,16 @@ void assign_axes(TrainingLayout& layout, int s, unsigned mask) {
     if (!(mask & (1u << i))) continue;
     layout.degrees[s] *= static_cast<double>(layout.axes[i].size);
     // An axis of one chip moves nothing, so it adds no bandwidth: 16x1x1 is one axis (M_X 1).
-    if (layout.axes[i].size > 1) layout.axis_counts[s] += 1;
+    if (layout.axes[i].size > 1)
+      layout.axis_counts[s] += 1.0 / static_cast<double>(layout.axes[i].stride);
   }
 }
 
 const char* to_string(Strategy s) { return kStrategyNames[static_cast<int>(s)]; }
 
 Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
-                                    const std::array<const std::string*, kStrategies>& axes_text) {
+                                    const std::array<const std::string*, kStrategies>& axes_text,
+                                    const std::string* split) {
   std::vector<std::int64_t> sizes;
   if (!parse_axis_sizes(shape, sizes) || sizes.empty()) {
     return fail(ErrorCode::invalid_argument, "shape",
@@ -92,8 +165,11 @@ Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
     layout.axes.push_back({kAxisNames[i], sizes[i], wraps.value()[i] == Wrap::yes});
     layout.chips *= static_cast<double>(sizes[i]);
   }
+  if (split) {
+    if (std::optional<Error> bad = apply_split(*split, layout)) return *bad;
+  }
   unsigned taken = 0;
-  int owner[3] = {-1, -1, -1};
+  int owner[6] = {-1, -1, -1, -1, -1, -1};
   for (int s = 0; s < kStrategies; ++s) {
     assign_axes(layout, s, 0);
     if (!axes_text[s]) continue;
@@ -102,7 +178,7 @@ Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
     for (std::size_t i = 0; i < layout.axes.size(); ++i) {
       if (!(mask.value() & taken & (1u << i))) continue;
       return fail(ErrorCode::invalid_argument, axes_field(s),
-                  "axis " + std::string(1, layout.axes[i].name) + " is given to both " +
+                  "axis " + axis_name(layout.axes[i]) + " is given to both " +
                       axes_field(owner[i]) + " and " + axes_field(s) +
                       "; each axis serves one strategy");
     }
@@ -121,7 +197,7 @@ Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
   for (std::size_t i = 0; i < layout.axes.size(); ++i) {
     if (taken & (1u << i)) continue;
     return fail(ErrorCode::invalid_argument, "fsdp_axes",
-                "axis " + std::string(1, layout.axes[i].name) + " of " + layout.shape +
+                "axis " + axis_name(layout.axes[i]) + " of " + layout.shape +
                     " serves no strategy; name it in fsdp_axes or another strategy's axes");
   }
   return layout;
@@ -157,7 +233,7 @@ std::optional<Error> check_degrees(const TrainingLayout& layout,
     if (given[s] <= 0 || given[s] == layout.degrees[s]) continue;
     std::string axes;
     for (std::size_t i = 0; i < layout.axes.size(); ++i)
-      if (layout.masks[s] & (1u << i)) axes += layout.axes[i].name;
+      if (layout.masks[s] & (1u << i)) axes += axis_name(layout.axes[i]);
     return fail(ErrorCode::invalid_argument, kStrategyNames[s],
                 std::string(kStrategyNames[s]) + "=" + format_number(given[s]) +
                     " does not match " + axes_field(s) + "=" + (axes.empty() ? "none" : axes) +
@@ -179,7 +255,7 @@ CostMemo::Cost CostMemo::get(CollectiveOp op, const TrainingLayout& layout, unsi
   } else {
     for (std::size_t i = 0; i < layout.axes.size(); ++i) {
       const MeshAxis& a = layout.axes[i];
-      if (mask & (1u << i)) axes.push_back({std::string(1, a.name), a.size, a.wraps});
+      if (mask & (1u << i)) axes.push_back({axis_name(a), a.size, a.wraps, a.stride});
     }
   }
   // The model is t_latency + nothing of V, t_bandwidth linear in V: cost one byte and scale.

@@ -28,7 +28,7 @@ inline MaskAxes mask_axes(const TrainingLayout& layout, unsigned mask) {
   for (std::size_t i = 0; i < layout.axes.size(); ++i) {
     if (!(mask & (1u << i)) || layout.axes[i].size <= 1) continue;
     a.degree *= static_cast<double>(layout.axes[i].size);
-    a.count += 1;
+    a.count += 1.0 / static_cast<double>(layout.axes[i].stride);
   }
   return a;
 }

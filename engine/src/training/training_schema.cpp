@@ -49,15 +49,24 @@ std::vector<InputSpec> inputs() {
   chip.default_value = Value::of("tpu-v5p");
   std::vector<InputSpec> list = {
       training_model_input(),
-      count("B", "tokens", "global batch in tokens (the book's B), every slice together",
+      count("B", "tokens",
+            "global batch in tokens (the book's B), every slice together; 16M is 16 x 2^20",
             Value::of(16777216.0), 1, 1e13, "Global batch B"),
-      count("T", "tokens", "sequence length; B must be whole sequences", Value::of(4096.0), 1, 1e8,
-            "Sequence length T"),
+      count("T", "tokens", "sequence length; B must be whole sequences; 8k is 8192",
+            Value::of(4096.0), 1, 1e8, "Sequence length T"),
       chip,
       text("shape", "the ICI slice, sizes joined by x (its axes are X, Y, Z in order)",
            Value::of("16x16x16"), "Slice shape",
            "A slice the chip's pod can have, one size per torus axis (4x4x8 on v5p, 8x16 on "
            "v5e)."),
+      text(
+          "split",
+          "axes to split in two, like X4: X's 4 neighbouring chips (X) and the groups of them (X')",
+          Value::none(), "Split axes",
+          "Lets a strategy take part of an axis: split=X4 on 16x16x16 makes X (4 neighbouring "
+          "chips, a line) and X' (4 groups of them, 4 chips apart, a ring when X is), so "
+          "tp_axes=X is 4-way TP and fsdp_axes=X'YZ the rest. X' shares each link with 4 "
+          "groups, so its collectives run at a quarter of a link's bandwidth."),
       count("slices", "slices", "ICI slices joined by DCN, data parallel across them",
             Value::of(1.0), 1, 1e5, "Slices over DCN"),
   };
@@ -131,6 +140,9 @@ std::vector<InputSpec> inputs() {
   for (InputSpec& spec : rest) list.push_back(std::move(spec));
   for (InputSpec& spec : training_model_field_inputs()) list.push_back(std::move(spec));
   for (InputSpec& spec : chip_override_inputs(false)) list.push_back(std::move(spec));
+  // The names the issue tracker, the README and most launch scripts use for B and T.
+  list[1].aliases = {"batch"};
+  list[2].aliases = {"seq"};
   return list;
 }
 

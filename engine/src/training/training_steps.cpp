@@ -38,7 +38,7 @@ std::string axes_text(const TrainingLayout& layout, unsigned mask) {
   if (mask & kDcnMask) return "DCN";
   std::string out;
   for (std::size_t i = 0; i < layout.axes.size(); ++i)
-    if (mask & (1u << i)) out += layout.axes[i].name;
+    if (mask & (1u << i)) out += axis_name(layout.axes[i]);
   return out;
 }
 

@@ -75,7 +75,8 @@ function movedText(result, tensor) {
 }
 
 function axesText(axes) {
-  return axes === 'DCN' ? 'DCN' : [...String(axes)].join(', ');
+  // X' (the groups of a split axis) is one axis.
+  return axes === 'DCN' ? 'DCN' : (String(axes).match(/[^']'?/g) ?? []).join(', ');
 }
 
 function collectiveHTML(result, row) {

@@ -18,7 +18,8 @@ export function explorerQuery(inputs, words) {
   }
   for (const word of String(words ?? '').split(/\s+/)) {
     const eq = word.indexOf('=');
-    if (eq > 0) params.set(word.slice(0, eq), word.slice(eq + 1));
+    // fsdp_axes="X'YZ" is quoted for a shell; the form takes what is inside.
+    if (eq > 0) params.set(word.slice(0, eq), word.slice(eq + 1).replace(/^"(.*)"$/, '$1'));
   }
   return params.toString();
 }

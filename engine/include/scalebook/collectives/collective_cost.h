@@ -20,7 +20,8 @@
 // links of the worst-placed chip: a corner chip of a mesh without wraparound has one link per
 // line axis (two per ring used both ways), and must still take in its (n-1)/n V (twice that
 // for an AllReduce), so T_bandwidth is at least that over those links. Each hop costs at
-// least the per-hop latency: T = max(hops T_min, T_bandwidth).
+// least the per-hop latency: T = max(hops T_min, T_bandwidth). An axis with a stride s (the
+// outer part of a split axis) takes s times each of its terms.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -42,6 +43,11 @@ struct CollectiveAxis {
   std::string name;       // the mesh axis ("X"), for explanations
   std::int64_t size = 1;  // chips along it
   bool wraps = false;     // a ring (wraparound link) rather than a line
+  // Physical hops between neighbours of this axis: more than 1 for the outer part of a split
+  // axis (a 16-chip axis as 4 groups of 4 neighbours: the groups are 4 apart). Each of its
+  // hops crosses `stride` links, which the `stride` interleaved groups all use at once, so it
+  // moves its bytes at 1/stride of a link's bandwidth and pays stride hops of latency.
+  std::int64_t stride = 1;
 };
 
 struct LinkModel {

@@ -66,6 +66,7 @@ struct InputSpec {
   InputGroup group = InputGroup::main;
   std::vector<std::string> choice_labels;  // one per choice, or empty: the choices as they are
   std::string help;                        // a sentence a form shows on request; may be empty
+  std::vector<std::string> aliases;        // other names the CLI and the API accept: "batch"
 };
 
 // `spec` as a form files it: labelled({"flops", InputKind::number, ...}, "FLOPs").

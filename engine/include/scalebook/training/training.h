@@ -131,23 +131,38 @@ enum class TrainingOp { all_gather, reduce_scatter, all_reduce, all_to_all, send
 const char* to_string(TrainingOp op);  // "all-gather", ..., "send"
 const char* to_string(Phase phase);    // "forward", "backward", "step"
 
+struct TrainingLayout;
+
 struct MeshAxis {
   char name = 'X';        // X, Y or Z
   std::int64_t size = 1;  // chips along it
   bool wraps = false;     // a ring (wraparound links)
+  // 1, or for X' (the outer part of a split axis) the chips between its neighbours: see
+  // CollectiveAxis::stride. The inner part keeps the name X and is a line of neighbours.
+  std::int64_t stride = 1;
 };
+
+// "X", or "X'" for the outer part of a split axis.
+std::string axis_name(const MeshAxis& axis);
+// Splits axis i (n chips) into k neighbouring chips (named as before, a line) followed by the
+// n/k groups of them, k apart (primed; a ring when the axis is). k divides n, 1 < k < n.
+void split_axis(TrainingLayout& layout, std::size_t i, std::int64_t k);
+// "X4" for each split axis of the layout (the size of its inner part), comma-separated; "".
+std::string split_text(const TrainingLayout& layout);
 
 inline constexpr unsigned kDcnMask = 1u << 7;  // an axes mask bit: the slices over DCN
 
 // The slice and which of its axes each strategy spans; fixed for a prepared calculation.
 struct TrainingLayout {
-  std::vector<MeshAxis> axes;                     // the slice's, in order
-  double chips = 1;                               // chips in one slice
-  std::array<unsigned, kStrategies> masks{};      // bit i: axis i belongs to the strategy
-  std::array<double, kStrategies> degrees{};      // product of the strategy's axes, chips
-  std::array<double, kStrategies> axis_counts{};  // axes each strategy spans (the book's M)
-  std::array<bool, kStrategies> axes_given{};     // its axes came from its own input
-  std::string shape;                              // as given, for messages
+  std::vector<MeshAxis> axes;                 // the slice's, in order
+  double chips = 1;                           // chips in one slice
+  std::array<unsigned, kStrategies> masks{};  // bit i: axis i belongs to the strategy
+  std::array<double, kStrategies> degrees{};  // product of the strategy's axes, chips
+  // Axes each strategy spans (the book's M); the outer part of a split axis, with its links
+  // shared by `stride` groups, counts 1/stride.
+  std::array<double, kStrategies> axis_counts{};
+  std::array<bool, kStrategies> axes_given{};  // its axes came from its own input
+  std::string shape;                           // as given, for messages
 };
 
 // Collective times per byte, costed once per (op, axes, link) by collective_cost and reused.
@@ -288,9 +303,12 @@ void add_step_time(const TrainingConfig& c, TrainingStep& s);
 
 // The slice's axes for `chip` and `shape`, and the strategies' axes from their texts (null:
 // not given; "-" or "none": no axes); fsdp takes the axes no other strategy names unless its
-// own are given. Errors name the field: shape or <strategy>_axes.
+// own are given. `split` (null or "": none) splits axes first, "X4 Z2": X into X (4
+// neighbouring chips) and X' (the groups of 4), which the axes texts then name. Errors name
+// the field: shape, split or <strategy>_axes.
 Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
-                                    const std::array<const std::string*, kStrategies>& axes_text);
+                                    const std::array<const std::string*, kStrategies>& axes_text,
+                                    const std::string* split = nullptr);
 // Gives strategy s the axes in `mask` (bit i: axis i), setting its degree and axis count.
 void assign_axes(TrainingLayout& layout, int s, unsigned mask);
 // The degrees given against the layout's; an error naming the first degree given when they do
