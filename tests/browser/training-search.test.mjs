@@ -43,7 +43,7 @@ test('the search shows the engine\'s tables, searches again in a worker, sorts a
   await el.locator('input[name="chips"]').dispatchEvent('change');
   await page.waitForFunction(([h, best]) => document.querySelector(h).shadowRoot
     .querySelector('[data-search-table="top"] tbody tr a')?.textContent === best, [HOST, smaller.best]);
-  assert.equal((await output(page, 'evaluated')).trim(), `${smaller.evaluated} configurations`);
+  assert.equal((await output(page, 'evaluated')).trim(), engine.format(smaller.evaluated, 'configurations', 'si'));
   assert.ok(page.workers().length >= 1, 'the search ran in a worker');
   // Sorting by memory per chip puts the smallest first.
   await el.locator('[data-search-table="top"] th button', { hasText: 'Memory per chip' }).click();
@@ -84,7 +84,7 @@ test('a search row\'s link loads its layout into chapter 5\'s explorer', async (
   assert.equal(await explorer.locator('input[name="shape"]').inputValue(), query.get('shape'));
   assert.equal(await explorer.locator('input[name="split"]').inputValue(), 'X2');
   // The step-by-step list names X' as one axis.
-  assert.match(await explorer.locator('[data-critical="no"]').first().textContent(), /over X', Y, Z \(FSDP\)/);
+  assert.match(await explorer.locator('li.comm[data-critical="no"]:not([data-kind])').first().textContent(), /over X', Y, Z \(FSDP\)/);
   // A link with a bad value shows the engine's message beside that field.
   const bad = await site.open('05-training.html?load=explorer&shape=%3Cscript%3E#explorer');
   await bad.page.waitForFunction(() => document.querySelector('sb-training#explorer').shadowRoot.querySelector('[data-error-for="shape"]').textContent !== '');

@@ -147,7 +147,7 @@ Result<std::vector<Slicing>> slicings(const SearchRequest& r) {
 std::vector<TrainingLayout> splits_of(const TrainingShape& sh, const TrainingLayout& base) {
   std::vector<TrainingLayout> out = {base};
   for (std::size_t i = 0; i < base.axes.size(); ++i) {
-    const MeshAxis& a = base.axes[i];
+    const SliceAxis& a = base.axes[i];
     if (i > 0 && base.axes[i - 1].size == a.size && base.axes[i - 1].wraps == a.wraps) continue;
     for (std::int64_t k = 2; k <= a.size / 2; ++k) {
       if (a.size % k != 0) continue;
@@ -180,14 +180,14 @@ void for_each_assignment(const TrainingShape& sh, const TrainingLayout& base, F&
     int previous = -1;
     for (int i = 0, rest = code; i < k; ++i, rest /= kStrategies) {
       const int s = rest % kStrategies;
-      const MeshAxis& axis = base.axes[static_cast<std::size_t>(i)];
+      const SliceAxis& axis = base.axes[static_cast<std::size_t>(i)];
       // An axis of one chip serves nothing: give it to fsdp only, once.
       if (axis.size == 1 && s != kFsdp) skip = true;
       if (i == inner && s != kTp && s != kEp) skip = true;
       if (i == inner + 1 && inner >= 0 && s == previous) skip = true;
       // Two axes alike (size, wraparound, stride) are interchangeable: take one order of them.
       if (i > 0) {
-        const MeshAxis& before = base.axes[static_cast<std::size_t>(i - 1)];
+        const SliceAxis& before = base.axes[static_cast<std::size_t>(i - 1)];
         if (before.size == axis.size && before.wraps == axis.wraps &&
             before.stride == axis.stride && s < previous)
           skip = true;

@@ -87,7 +87,7 @@ std::vector<std::string> mesh_names(const SearchLayout& l) {
     int same = 0;
     for (std::size_t j = 0; j < l.layout.axes.size(); ++j)
       if (l.layout.masks[static_cast<std::size_t>(s)] & (1u << j)) ++same;
-    const MeshAxis& a = l.layout.axes[i];
+    const SliceAxis& a = l.layout.axes[i];
     if (same > 1) name += "_" + std::string(1, static_cast<char>(a.name + 32));
     // Both parts of a split axis may serve one strategy's neighbours: name the outer one apart.
     if (a.stride > 1) name += same > 1 ? "_outer" : "";
@@ -248,9 +248,9 @@ std::string jax_export(const SearchRequest& request, const SearchResult& result,
   std::string axis_names = "(";
   if (l.slices > 1) axis_names += "\"dcn\", ";
   std::size_t physical = 0;
-  for (const MeshAxis& a : t.axes) physical += a.stride > 1 ? 0 : 1;
+  for (const SliceAxis& a : t.axes) physical += a.stride > 1 ? 0 : 1;
   for (std::size_t j = 0, p = 0; j < order.size(); ++j) {
-    const MeshAxis& a = t.axes[order[j]];
+    const SliceAxis& a = t.axes[order[j]];
     const bool last = j + 1 == order.size();
     logical += whole(static_cast<double>(a.size)) + (last ? ")" : ", ");
     axis_names += "\"" + names[order[j]] + "\"" + (last ? ")" : ", ");

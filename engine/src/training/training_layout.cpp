@@ -20,9 +20,9 @@ Error fail(ErrorCode code, const std::string& field, std::string message) {
 
 std::string axes_field(int s) { return std::string(kStrategyNames[s]) + "_axes"; }
 
-std::string axis_list(const std::vector<MeshAxis>& axes) {
+std::string axis_list(const std::vector<SliceAxis>& axes) {
   std::string out;
-  for (const MeshAxis& a : axes) out += (out.empty() ? "" : ", ") + axis_name(a);
+  for (const SliceAxis& a : axes) out += (out.empty() ? "" : ", ") + axis_name(a);
   return out;
 }
 
@@ -78,7 +78,7 @@ std::optional<Error> apply_split(const std::string& raw, TrainingLayout& layout)
 }
 
 // "XY" (letters of the slice's axes, any case, each once), "-" or "none" for no axes.
-Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<MeshAxis>& axes) {
+Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<SliceAxis>& axes) {
   const std::string text = trimmed(raw);
   if (text == "-" || text == "none") return 0u;
   const std::string field = axes_field(s);
@@ -114,12 +114,12 @@ Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<Mes
 
 }  // namespace
 
-std::string axis_name(const MeshAxis& axis) {
+std::string axis_name(const SliceAxis& axis) {
   return axis.stride > 1 ? std::string{axis.name, '\''} : std::string(1, axis.name);
 }
 
 void split_axis(TrainingLayout& layout, std::size_t i, std::int64_t k) {
-  const MeshAxis whole = layout.axes[i];
+  const SliceAxis whole = layout.axes[i];
   layout.axes[i] = {whole.name, k, false, 1};
   layout.axes.insert(layout.axes.begin() + static_cast<std::ptrdiff_t>(i) + 1,
                      {whole.name, whole.size / k, whole.wraps, k});
@@ -127,7 +127,7 @@ void split_axis(TrainingLayout& layout, std::size_t i, std::int64_t k) {
 
 std::string split_text(const TrainingLayout& layout) {
   std::string out;
-  for (const MeshAxis& a : layout.axes) {
+  for (const SliceAxis& a : layout.axes) {
     if (a.stride <= 1) continue;
     out += (out.empty() ? "" : ",") + std::string(1, a.name) + std::to_string(a.stride);
   }
@@ -254,7 +254,7 @@ CostMemo::Cost CostMemo::get(CollectiveOp op, const TrainingLayout& layout, unsi
     axes.push_back({"DCN", slices, true});
   } else {
     for (std::size_t i = 0; i < layout.axes.size(); ++i) {
-      const MeshAxis& a = layout.axes[i];
+      const SliceAxis& a = layout.axes[i];
       if (mask & (1u << i)) axes.push_back({axis_name(a), a.size, a.wraps, a.stride});
     }
   }

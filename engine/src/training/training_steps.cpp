@@ -57,7 +57,7 @@ void batch_steps(const Explained& e, Steps& st) {
   const TrainingStep& s = *e.step;
   const auto& d = l.degrees;
   std::string sizes;
-  for (const MeshAxis& a : l.axes) sizes += (sizes.empty() ? "" : " \\cdot ") + n(double(a.size));
+  for (const SliceAxis& a : l.axes) sizes += (sizes.empty() ? "" : " \\cdot ") + n(double(a.size));
   st.add("Chips in one slice (" + l.shape + ")", "N = " + sizes + " = " + n(l.chips), l.chips,
          "chips", "chips");
   st.add("Batch shards: dp x fsdp x ep x slices",

@@ -133,7 +133,9 @@ const char* to_string(Phase phase);    // "forward", "backward", "step"
 
 struct TrainingLayout;
 
-struct MeshAxis {
+// Not MeshAxis: sharding.h has one, and two classes of one name in one namespace break the
+// program (vector<MeshAxis> code merged across them by LTO read the wrong size in WASM).
+struct SliceAxis {
   char name = 'X';        // X, Y or Z
   std::int64_t size = 1;  // chips along it
   bool wraps = false;     // a ring (wraparound links)
@@ -143,7 +145,7 @@ struct MeshAxis {
 };
 
 // "X", or "X'" for the outer part of a split axis.
-std::string axis_name(const MeshAxis& axis);
+std::string axis_name(const SliceAxis& axis);
 // Splits axis i (n chips) into k neighbouring chips (named as before, a line) followed by the
 // n/k groups of them, k apart (primed; a ring when the axis is). k divides n, 1 < k < n.
 void split_axis(TrainingLayout& layout, std::size_t i, std::int64_t k);
@@ -154,7 +156,7 @@ inline constexpr unsigned kDcnMask = 1u << 7;  // an axes mask bit: the slices o
 
 // The slice and which of its axes each strategy spans; fixed for a prepared calculation.
 struct TrainingLayout {
-  std::vector<MeshAxis> axes;                 // the slice's, in order
+  std::vector<SliceAxis> axes;                // the slice's, in order
   double chips = 1;                           // chips in one slice
   std::array<unsigned, kStrategies> masks{};  // bit i: axis i belongs to the strategy
   std::array<double, kStrategies> degrees{};  // product of the strategy's axes, chips
