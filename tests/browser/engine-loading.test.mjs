@@ -4,6 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './harness.mjs';
+import { loadEngine } from '../../bindings/wasm/engine.mjs';
 
 let site;
 before(async () => { site = await start(); });
@@ -71,8 +72,13 @@ test("chapter 6's search worker runs the page's own module", async () => {
   const el = page.locator('sb-training-search').first();
   await el.locator('input[name="chips"]').fill('2048');
   await el.locator('input[name="chips"]').dispatchEvent('change');
-  await page.waitForFunction(() => document.querySelector('sb-training-search').shadowRoot
-    .querySelector('[data-output="evaluated"]')?.textContent.trim() === '29452 configurations');
+  // What the page's first search (chapter 6's LLaMA 3 70B) counts on 2048 chips, as shown.
+  const engine = await loadEngine();
+  const inputs = { model: 'llama-3-70b', chip: 'tpu-v5p', chips: '2048', B: '4194304', T: '4096' };
+  const count = engine.calculate('training-search', inputs, { steps: false }).evaluated;
+  const shown = engine.format(count, 'configurations', 'si');
+  await page.waitForFunction((text) => document.querySelector('sb-training-search').shadowRoot
+    .querySelector('[data-output="evaluated"]')?.textContent.trim() === text, shown);
   assert.ok(page.workers().length >= 1, 'the search ran in a worker');
   const worker = page.workers()[0];
   assert.equal(await worker.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname)

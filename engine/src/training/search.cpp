@@ -174,6 +174,9 @@ void for_each_assignment(const TrainingShape& sh, const TrainingLayout& base, F&
     if (base.axes[static_cast<std::size_t>(i + 1)].stride > 1) inner = i;
   int combos = 1;
   for (int i = 0; i < k; ++i) combos *= kStrategies;
+  // One copy, its masks rewritten per assignment: copying the axes and the shape text for each
+  // of the hundreds of codes cost the -Oz modules' small allocator more than the evaluations.
+  TrainingLayout layout = base;
   for (int code = 0; code < combos; ++code) {
     std::array<unsigned, kStrategies> masks{};
     bool skip = false;
@@ -196,7 +199,6 @@ void for_each_assignment(const TrainingShape& sh, const TrainingLayout& base, F&
       masks[static_cast<std::size_t>(s)] |= 1u << i;
     }
     if (skip) continue;
-    TrainingLayout layout = base;
     for (int s = 0; s < kStrategies; ++s)
       assign_axes(layout, s, masks[static_cast<std::size_t>(s)]);
     if (degrees_allowed(sh, layout)) f(layout);
