@@ -188,7 +188,11 @@ Result<ResolvedInputs> resolve(const Calculator& calc, const Inputs& inputs, boo
     }
     if (!known && !(takes_chip && override_field(schema, key)) && !is_dimension(schema, key)) {
       std::vector<std::string> names;
-      for (const InputSpec& spec : schema.inputs) names.push_back(spec.name);
+      for (const InputSpec& spec : schema.inputs) {
+        std::string name = spec.name;
+        for (const std::string& alias : spec.aliases) name += " (or " + alias + ")";
+        names.push_back(name);
+      }
       return fail(ErrorCode::invalid_argument, key,
                   schema.name + " has no input \"" + key + "\"; its inputs are " + join(names) +
                       overrides_help +

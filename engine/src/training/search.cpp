@@ -68,11 +68,16 @@ TrainingLayout base_layout(const Chip& chip, const std::vector<std::int64_t>& si
 
 // Chapter 5's divisibility rules on the degrees alone (check_training builds messages; the
 // search rejects most layouts, so it asks this first).
+bool tp_allowed(const TrainingShape& sh, double tp) {
+  return (sh.N <= 0 || divides(tp, sh.N)) && divides(tp, sh.F);
+}
+bool ep_allowed(const TrainingShape& sh, double ep) { return sh.E > 0 && divides(ep, sh.E); }
+
 bool degrees_allowed(const TrainingShape& sh, const TrainingLayout& layout) {
   const auto& d = layout.degrees;
-  if (d[kTp] > 1 && ((sh.N > 0 && !divides(d[kTp], sh.N)) || !divides(d[kTp], sh.F))) return false;
+  if (d[kTp] > 1 && !tp_allowed(sh, d[kTp])) return false;
   if (d[kPp] > 1 && !divides(d[kPp], sh.L)) return false;
-  if (d[kEp] > 1 && (sh.E <= 0 || !divides(d[kEp], sh.E))) return false;
+  if (d[kEp] > 1 && !ep_allowed(sh, d[kEp])) return false;
   return true;
 }
 
@@ -151,10 +156,9 @@ std::vector<TrainingLayout> splits_of(const TrainingShape& sh, const TrainingLay
     if (i > 0 && base.axes[i - 1].size == a.size && base.axes[i - 1].wraps == a.wraps) continue;
     for (std::int64_t k = 2; k <= a.size / 2; ++k) {
       if (a.size % k != 0) continue;
-      // The inner part must be able to serve tp (dividing the heads and F) or ep.
+      // The inner part must be able to serve tp or ep on its own.
       const auto kd = static_cast<double>(k);
-      const bool tp = (sh.N <= 0 || divides(kd, sh.N)) && divides(kd, sh.F);
-      if (!tp && !(sh.E > 0 && divides(kd, sh.E))) continue;
+      if (!tp_allowed(sh, kd) && !ep_allowed(sh, kd)) continue;
       TrainingLayout l = base;
       split_axis(l, i, k);
       out.push_back(std::move(l));
@@ -174,8 +178,8 @@ void for_each_assignment(const TrainingShape& sh, const TrainingLayout& base, F&
     if (base.axes[static_cast<std::size_t>(i + 1)].stride > 1) inner = i;
   int combos = 1;
   for (int i = 0; i < k; ++i) combos *= kStrategies;
-  // One copy, its masks rewritten per assignment: copying the axes and the shape text for each
-  // of the hundreds of codes cost the -Oz modules' small allocator more than the evaluations.
+  // One copy, its masks rewritten per assignment, rather than a copy of the axes and the shape
+  // text for each of the hundreds of codes.
   TrainingLayout layout = base;
   for (int code = 0; code < combos; ++code) {
     std::array<unsigned, kStrategies> masks{};

@@ -227,43 +227,37 @@ std::string jax_export(const SearchRequest& request, const SearchResult& result,
     batch.pop_back();
     shards /= size;
   }
-  // The physical slice's device mesh, then the logical one: a split axis's groups (outer)
-  // before its neighbours (inner), so that row-major order keeps the neighbours adjacent.
-  std::vector<std::size_t> order;
-  for (std::size_t i = 0; i < t.axes.size(); ++i) {
-    if (i + 1 < t.axes.size() && t.axes[i + 1].stride > 1) {
-      order.push_back(i + 1);
-      order.push_back(i);
-      ++i;
-    } else {
-      order.push_back(i);
-    }
-  }
-  std::string shape = "(", dcn = "(", logical = "(";
+  // The slice's device mesh, then the logical one: a split axis's groups (X') before its
+  // neighbours (X), so that row-major order keeps the neighbours adjacent.
+  std::vector<std::size_t> order;                              // the logical axes, in mesh order
+  std::vector<std::string> shape_of, logical_of, named, ones;  // Python tuple items
   if (l.slices > 1) {
-    shape += "1, ";
-    dcn += whole(l.slices) + ", ";
-    logical += whole(l.slices) + ", ";
+    shape_of.push_back("1");
+    ones.push_back(whole(l.slices));
+    logical_of.push_back(whole(l.slices));
+    named.push_back("\"dcn\"");
   }
-  std::string axis_names = "(";
-  if (l.slices > 1) axis_names += "\"dcn\", ";
-  std::size_t physical = 0;
-  for (const SliceAxis& a : t.axes) physical += a.stride > 1 ? 0 : 1;
-  for (std::size_t j = 0, p = 0; j < order.size(); ++j) {
-    const SliceAxis& a = t.axes[order[j]];
-    const bool last = j + 1 == order.size();
-    logical += whole(static_cast<double>(a.size)) + (last ? ")" : ", ");
-    axis_names += "\"" + names[order[j]] + "\"" + (last ? ")" : ", ");
-    if (a.stride > 1) continue;  // its physical size is its inner part's, just after
-    const double size =
-        static_cast<double>(a.size) * static_cast<double>(j > 0 && t.axes[order[j - 1]].stride > 1
-                                                              ? t.axes[order[j - 1]].size
-                                                              : 1);
-    ++p;
-    shape += whole(size) + (p == physical ? ")" : ", ");
-    dcn += std::string("1") + (p == physical ? ")" : ", ");
+  for (std::size_t i = 0; i < t.axes.size(); ++i) {
+    const bool split = i + 1 < t.axes.size() && t.axes[i + 1].stride > 1;
+    const double size = static_cast<double>(t.axes[i].size);
+    if (split) order.push_back(i + 1);
+    order.push_back(i);
+    shape_of.push_back(whole(split ? size * static_cast<double>(t.axes[i + 1].size) : size));
+    ones.push_back("1");
+    if (split) ++i;
   }
-  const bool reshaped = order.size() != physical;
+  for (std::size_t i : order) {
+    logical_of.push_back(whole(static_cast<double>(t.axes[i].size)));
+    named.push_back("\"" + names[i] + "\"");
+  }
+  auto tuple = [](const std::vector<std::string>& items) {
+    std::string out = "(";
+    for (std::size_t i = 0; i < items.size(); ++i) out += (i ? ", " : "") + items[i];
+    return out + ")";
+  };
+  const std::string shape = tuple(shape_of), dcn = tuple(ones), logical = tuple(logical_of);
+  const std::string axis_names = tuple(named);
+  const bool reshaped = logical_of.size() != shape_of.size();
   const bool zero3 = c.zero == 3 && t.degrees[kFsdp] > 1;
   const std::string w_fsdp = zero3 ? py_axes(fsdp) : "None";
   const std::string lead = (t.degrees[kPp] > 1 ? py_axes(pp) + ", " : "");
