@@ -169,6 +169,9 @@ void set_outputs(const TrainingConfig& c, const TrainingLayout& layout, const Tr
   out.set("step_time_overlapped", s.step_overlapped);
   out.set("step_time_serial", s.step_serial);
   out.set_text("bound", s.bound);
+  out.set("exposed_fraction", s.step_time > 0 ? s.exposed / s.step_time : 0);
+  out.set_text("bound_detail", bound_detail(s));
+  out.set("t_backward", s.t_backward);
   out.set("mfu", s.mfu);
   out.set("mfu_ceiling", s.mfu_ceiling);
   out.set("mem_params", s.mem_params);
@@ -309,6 +312,7 @@ Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip) 
   if (in.declares("remat")) c.remat = remat_of(in.text("remat"));
   c.offload = in.text("offload") == "yes";
   c.split_sequences = in.text("split_sequences") == "yes";
+  c.uneven_batch = in.text("uneven_batch") == "yes";
   return c;
 }
 

@@ -82,17 +82,40 @@ bool degrees_allowed(const TrainingShape& sh, const TrainingLayout& layout) {
 }
 
 bool batch_splits(const TrainingConfig& c, double parts) {
+  if (c.uneven_batch) return true;
   const double sequences = c.B / c.T;
   if (divides(parts, sequences)) return true;
   return c.split_sequences && parts > sequences && divides(sequences, parts) &&
          divides(parts / sequences, c.T);
 }
 
-// The (slices, shape) pairs to search, in order.
+// The (slices, shape) pairs to search, in order, and the chips they use in all.
 struct Slicing {
   double slices;
   std::vector<std::int64_t> sizes;
+  double total;
 };
+
+// The chip counts to search with `chips` chips to hand: all of them, then the largest count
+// below it that is an odd factor of the batch's sequences times a power of two, for each odd
+// factor (a batch of 1,024 sequences splits over 8,192 of a pod's 8,960 chips; 96 over 6,144).
+std::vector<double> chip_counts(const SearchRequest& r) {
+  std::vector<double> out = {r.chips};
+  const double sequences = r.base.B / r.base.T;
+  if (r.base.uneven_batch || sequences != std::floor(sequences) || sequences > 1e9) return out;
+  const auto seqs = static_cast<std::int64_t>(sequences);
+  std::int64_t odd = seqs;
+  while (odd % 2 == 0) odd /= 2;
+  for (std::int64_t m = 1; m <= odd; m += 2) {
+    if (odd % m != 0) continue;
+    double n = static_cast<double>(m);
+    if (n > r.chips) break;
+    while (n * 2 <= r.chips) n *= 2;
+    if (std::find(out.begin(), out.end(), n) == out.end()) out.push_back(n);
+  }
+  std::sort(out.begin() + 1, out.end(), std::greater<>());
+  return out;
+}
 
 Result<std::vector<Slicing>> slicings(const SearchRequest& r) {
   const Chip& chip = *r.chip;
@@ -120,19 +143,21 @@ Result<std::vector<Slicing>> slicings(const SearchRequest& r) {
       return fail("slices", chip.id +
                                 " has no DCN bandwidth in the catalog, so it takes one "
                                 "slice; give dcn_bandwidth to join more");
-    out.push_back({slices, sizes});
+    out.push_back({slices, sizes, slices * per});
     return out;
   }
   if (r.chips <= 0) return fail("chips", "give chips (how many in all) or shape (one slice's)");
-  for (double s = 1; s <= r.chips; ++s) {
-    if (!divides(s, r.chips)) continue;
-    if (r.slices > 0 && s != r.slices) continue;
-    if (s > 1 && !dcn) break;
-    const double per = r.chips / s;
-    if (per > chip.pod_chips) continue;
-    std::vector<std::vector<std::int64_t>> shapes;
-    shapes_of(chip, static_cast<std::int64_t>(per), shapes);
-    for (auto& sizes : shapes) out.push_back({s, std::move(sizes)});
+  for (double total : chip_counts(r)) {
+    for (double s = 1; s <= total; ++s) {
+      if (!divides(s, total)) continue;
+      if (r.slices > 0 && s != r.slices) continue;
+      if (s > 1 && !dcn) break;
+      const double per = total / s;
+      if (per > chip.pod_chips) continue;
+      std::vector<std::vector<std::int64_t>> shapes;
+      shapes_of(chip, static_cast<std::int64_t>(per), shapes);
+      for (auto& sizes : shapes) out.push_back({s, std::move(sizes), total});
+    }
   }
   if (out.empty()) {
     if (r.slices > 0 && !divides(r.slices, r.chips))
@@ -277,6 +302,8 @@ Result<SearchResult> search_training(const SearchRequest& r) {
   for (const Slicing& p : plan.value()) {
     out.shapes += 1;
     c.slices = p.slices;
+    if (out.counts.empty() || out.counts.back().chips != p.total) out.counts.push_back({p.total});
+    SearchCount& count = out.counts.back();
     for (const TrainingLayout& base : splits_of(sh, base_layout(*r.chip, p.sizes))) {
       CostMemo memo;  // the costs depend on the axes' sizes, wraps and strides: one per split
       for_each_assignment(sh, base, [&](const TrainingLayout& layout) {
@@ -305,10 +332,13 @@ Result<SearchResult> search_training(const SearchRequest& r) {
               add_compute(c, layout, s);
               add_memory(c, layout, s);
               out.evaluated += 1;
+              count.evaluated += 1;
               if (s.mem_total > cap) continue;
               add_collectives(c, layout, memo, s);
               add_step_time(c, s);
               out.feasible += 1;
+              count.feasible += 1;
+              count.best = std::min(count.best, s.step_time);
               SearchConfig k;
               k.layout = index;
               k.zero = static_cast<std::uint8_t>(c.zero);

@@ -14,9 +14,10 @@ namespace scalebook {
 namespace {
 
 // The training calculator's inputs the search shares, as it declares them.
-const char* const kShared[] = {"model",          "B",       "T",     "chip",         "grad_accum",
-                               "optimizer",      "offload", "dtype", "dtype_params", "dtype_grads",
-                               "dtype_optimizer"};
+const char* const kShared[] = {
+    "model",           "B",           "T",     "chip",         "grad_accum",
+    "optimizer",       "offload",     "dtype", "dtype_params", "dtype_grads",
+    "dtype_optimizer", "uneven_batch"};
 
 bool shared(const InputSpec& spec) {
   for (const char* name : kShared)
@@ -67,7 +68,10 @@ std::vector<OutputSpec> config_columns(bool with_why) {
       text("layout", "strategies, degrees and axes", "Layout"),
       text("choices", "ZeRO stage, remat policy, pipeline microbatches and schedule", "Choices"),
       num("step_time", "s", "one training step", "Step time"),
-      text("bound", "what bounds it: compute, ici, dcn, hbm or pcie", "Bound"),
+      text("bound",
+           "what bounds it (compute, ici, dcn, hbm or pcie), and the share of the step spent "
+           "waiting on communication",
+           "Bound"),
       num("mfu_ceiling", "", "model FLOPs over peak, everything overlapped", "MFU ceiling"),
       num("mem_total", "B", "memory per chip", "Memory per chip"),
       text("inputs", "the training calculator's inputs that reproduce it", "Inputs")};
@@ -93,6 +97,9 @@ const Schema& schema() {
        num("mfu_ceiling", "", "its MFU ceiling", "MFU ceiling"),
        num("mem_total", "B", "its memory per chip", "Memory per chip"),
        num("tokens_per_chip", "tokens", "B over all chips", "Tokens per chip"),
+       num("chips_used", "chips", "chips the best layout uses", "Chips used"),
+       num("chips_idle", "chips", "chips given that it leaves idle", "Chips idle"),
+       text("chips_note", "how many of the chips it uses, and why not all", "Chips"),
        text("why", "why it beats the next", "Why it wins"),
        text("inputs", "the training calculator's inputs that reproduce it", "Training inputs"),
        text("notation", "chapter 3's notation for its weights and activations", "Notation"),
@@ -120,13 +127,35 @@ std::vector<Value> row(const SearchRequest& q, const SearchResult& r, const Sear
   return {text_value(describe(r.layouts[c.layout])),
           text_value(describe_choices(r, c)),
           Value::of(c.step_time),
-          text_value(c.bound),
+          text_value(bound_short(c.bound, c.exposed, c.step_time)),
           Value::of(c.mfu_ceiling),
           Value::of(c.mem_total),
           text_value(training_inputs(q, r, c))};
 }
 
 std::string whole(double x) { return std::to_string(static_cast<long long>(std::round(x))); }
+
+std::string comma(double x) { return format_value(x, "", "int"); }
+
+// "8,192 of 8,960 chips: a batch of 1,024 sequences splits over 8,192 but over no layout of
+// all 8,960", or "all 8,192 chips".
+std::string chips_note(const SearchRequest& q, const SearchResult& r, double used) {
+  if (q.chips <= 0 || used >= q.chips) return "all " + comma(used) + " chips";
+  std::string out = comma(used) + " of " + comma(q.chips) + " chips: ";
+  const SearchCount* all = nullptr;
+  for (const SearchCount& c : r.counts)
+    if (c.chips == q.chips) all = &c;
+  const std::string sequences = comma(q.base.B / q.base.T);
+  if (!all)
+    return out + "no slice of " + q.chip->id + ", alone or as equal slices over DCN, makes all " +
+           comma(q.chips);
+  if (all->evaluated == 0)
+    return out + "a batch of " + sequences + " sequences splits over " + comma(used) +
+           " but over no layout of all " + comma(q.chips);
+  if (all->feasible == 0) return out + "no layout of all " + comma(q.chips) + " fits in HBM";
+  return out + "it is faster than the best layout of all " + comma(q.chips) + " (" +
+         format_value(all->best, "s", "si") + ")";
+}
 
 // The worked steps: how much was searched, what fits, and the best one's step time.
 std::vector<Step> steps(const SearchRequest& q, const SearchResult& r) {
@@ -152,6 +181,13 @@ std::vector<Step> steps(const SearchRequest& q, const SearchResult& r) {
                  "configurations",
                  "feasible",
                  {"evaluated"}});
+  out.push_back(
+      {"Chips the best layout uses (" + chips_note(q, r, chips) + ")",
+       "N = " + n(chips) + ",\\quad \\text{idle} = " + n(q.chips > chips ? q.chips - chips : 0),
+       chips,
+       "chips",
+       "chips_used",
+       {}});
   out.push_back({"Tokens per chip of the best layout",
                  "B / N = " + n(q.base.B) + " / " + n(chips) + " = " + n(q.base.B / chips),
                  q.base.B / chips,
@@ -218,7 +254,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   q.slices = in.has("slices") ? in.number("slices") : 0;
   q.headroom = in.number("headroom");
   q.top = static_cast<int>(in.number("top"));
-  if (std::fmod(q.base.B, q.base.T) != 0)
+  if (!q.base.uneven_batch && std::fmod(q.base.B, q.base.T) != 0)
     return Error{ErrorCode::invalid_argument, "B",
                  "B = " + whole(q.base.B) +
                      " tokens must be whole sequences of T = " + whole(q.base.T) + " tokens"};
@@ -259,8 +295,11 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   out.set_text("bound", best.bound);
   out.set("mfu_ceiling", best.mfu_ceiling);
   out.set("mem_total", best.mem_total);
-  out.set("tokens_per_chip",
-          q.base.B / (r.layouts[best.layout].layout.chips * r.layouts[best.layout].slices));
+  const double used = r.layouts[best.layout].layout.chips * r.layouts[best.layout].slices;
+  out.set("tokens_per_chip", q.base.B / used);
+  out.set("chips_used", used);
+  out.set("chips_idle", q.chips > used ? q.chips - used : 0);
+  out.set_text("chips_note", chips_note(q, r, used));
   out.set_text("why", r.reasons[0]);
   out.set_text("inputs", training_inputs(q, r, best));
   out.set_text("notation", notation(r.layouts[best.layout]));

@@ -172,6 +172,7 @@ std::string training_inputs(const SearchRequest& request, const SearchResult& re
            (c.schedule == static_cast<int>(PipelineSchedule::gpipe) ? "gpipe" : "1f1b");
   }
   if (request.base.split_sequences) out += " split_sequences=yes";
+  if (request.base.uneven_batch) out += " uneven_batch=yes";
   return out;
 }
 

@@ -84,6 +84,7 @@ std::optional<Error> check_training(const TrainingConfig& c, const TrainingLayou
   if (c.offload && c.pcie_bandwidth <= 0)
     return fail("pcie_bandwidth",
                 "offload=yes needs the chip's pcie_bandwidth; give pcie_bandwidth");
+  if (c.uneven_batch) return std::nullopt;
   if (!divides(c.T, c.B))
     return fail(
         "B", "B = " + num(c.B) + " tokens must be whole sequences of T = " + num(c.T) + " tokens");
@@ -160,6 +161,47 @@ void start_step(const TrainingConfig& c, const TrainingLayout& layout, TrainingS
   s.tokens_per_shard = c.B / s.batch_shards;
   s.tokens_per_chip = c.B / s.chips_total;
   s.micro_tokens = s.tokens_per_shard / (c.microbatches * c.grad_accum);
+}
+
+namespace {
+
+// Exposed time under half a percent of the step is rounding, not a bound.
+bool shows(double exposed, double step_time) { return exposed > 0.005 * step_time; }
+
+std::string percent(double part, double whole) {
+  return std::to_string(static_cast<long long>(std::lround(100 * part / whole))) + "%";
+}
+
+const char* beyond_words(const char* kind) {
+  const std::string k = kind;
+  if (k == "gradients")
+    return "gradient reductions (DP, ZeRO-1) that outlast the last backward pass";
+  if (k == "dcn") return "DCN gradient AllReduce that outlasts the last backward pass";
+  if (k == "pcie") return "optimizer traffic over PCIe that outlasts the compute";
+  return "FSDP and DP collectives that outlast the compute";
+}
+
+}  // namespace
+
+std::string bound_detail(const TrainingStep& s) {
+  if (!s.fits) return "does not fit in HBM";
+  std::string out = std::string(s.bound) + "-bound";
+  if (!shows(s.exposed, s.step_time)) return out + "; the communication hides under it";
+  out += "; " + format_value(s.exposed, "s", "si") + " more (" + percent(s.exposed, s.step_time) +
+         " of the step) waits on communication: ";
+  std::string parts;
+  if (s.t_critical > 0)
+    parts = format_value(s.t_critical, "s", "si") +
+            " of TP, EP and pipeline collectives on the critical path";
+  if (s.exposed_beyond > 0)
+    parts += (parts.empty() ? "" : ", and ") + format_value(s.exposed_beyond, "s", "si") + " of " +
+             beyond_words(s.exposed_kind);
+  return out + parts;
+}
+
+std::string bound_short(const char* bound, double exposed, double step_time) {
+  if (!shows(exposed, step_time)) return bound;
+  return std::string(bound) + " + " + percent(exposed, step_time) + " comms";
 }
 
 }  // namespace scalebook

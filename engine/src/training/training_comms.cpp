@@ -145,6 +145,9 @@ void add_collectives(const TrainingConfig& c, const TrainingLayout& layout, Cost
       s.t_critical += r.total();
     else
       s.t_overlap_ici += r.total();
+    // A layer's gradients are whole only after the step's last backward pass reaches it.
+    const bool gradients = r.phase == Phase::step && r.op != TrainingOp::all_gather;
+    if (gradients && !(r.mask & kDcnMask)) s.t_grad_ici += r.total();
   }
   s.t_ici = s.t_critical + s.t_overlap_ici;
 }

@@ -112,6 +112,12 @@ Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<Sli
   return mask;
 }
 
+// Axis i is X', the groups of a split axis, and the mask also holds its X (the neighbours).
+bool rejoins(const TrainingLayout& layout, unsigned mask, std::size_t i) {
+  return i > 0 && layout.axes[i].stride > 1 && (mask & (1u << (i - 1))) &&
+         layout.axes[i - 1].name == layout.axes[i].name;
+}
+
 }  // namespace
 
 std::string axis_name(const SliceAxis& axis) {
@@ -142,7 +148,8 @@ void assign_axes(TrainingLayout& layout, int s, unsigned mask) {
     if (!(mask & (1u << i))) continue;
     layout.degrees[s] *= static_cast<double>(layout.axes[i].size);
     // An axis of one chip moves nothing, so it adds no bandwidth: 16x1x1 is one axis (M_X 1).
-    if (layout.axes[i].size > 1)
+    // X' with its own X is the whole physical axis again, whose links X already counted.
+    if (layout.axes[i].size > 1 && !rejoins(layout, mask, i))
       layout.axis_counts[s] += 1.0 / static_cast<double>(layout.axes[i].stride);
   }
 }
@@ -255,7 +262,17 @@ CostMemo::Cost CostMemo::get(CollectiveOp op, const TrainingLayout& layout, unsi
   } else {
     for (std::size_t i = 0; i < layout.axes.size(); ++i) {
       const SliceAxis& a = layout.axes[i];
-      if (mask & (1u << i)) axes.push_back({axis_name(a), a.size, a.wraps, a.stride});
+      if (!(mask & (1u << i))) continue;
+      if (rejoins(layout, mask, i)) {
+        // Both parts of a split axis share its links: together they are the physical axis,
+        // not two axes whose rates add.
+        CollectiveAxis& inner = axes.back();
+        inner.name = std::string(1, a.name);
+        inner.size *= a.size;
+        inner.wraps = a.wraps;
+        continue;
+      }
+      axes.push_back({axis_name(a), a.size, a.wraps, a.stride});
     }
   }
   // The model is t_latency + nothing of V, t_bandwidth linear in V: cost one byte and scale.

@@ -49,10 +49,28 @@ void add_memory(const TrainingConfig& c, const TrainingLayout& layout, TrainingS
 
 void add_step_time(const TrainingConfig& c, TrainingStep& s) {
   // The chip is busy computing (or streaming HBM, if that is longer); the overlappable
-  // collectives, each on its own links, hide under that; the critical ones add to it.
+  // collectives, each kind on its own links, hide under that; the critical ones add to it.
+  // The gradient reductions once a step (DP's AllReduce on ICI and over DCN, ZeRO-1's
+  // ReduceScatter) can only start as the last backward pass frees each layer's gradients, so
+  // they hide under that pass alone: its share of the FLOPs (2x forward plus the recompute,
+  // of 3x forward plus the recompute) over the passes of the step.
   const double busy = std::max(s.t_compute, s.t_hbm);
-  const double hidden = std::max({s.t_overlap_ici, s.t_dcn, s.t_pcie});
-  s.exposed = s.t_critical + std::max(0.0, hidden - busy);
+  const double backward = s.flops_step > 0 ? (s.flops_step - s.flops_model / 3) / s.flops_step : 0;
+  s.t_backward = busy * backward / (c.microbatches * c.grad_accum);
+  struct Beyond {
+    const char* kind;
+    double t;
+  };
+  const Beyond beyond[] = {{"ici", s.t_overlap_ici - busy},
+                           {"gradients", s.t_grad_ici - s.t_backward},
+                           {"dcn", s.t_dcn - s.t_backward},
+                           {"pcie", s.t_pcie - busy}};
+  for (const Beyond& b : beyond) {
+    if (b.t <= s.exposed_beyond) continue;
+    s.exposed_beyond = b.t;
+    s.exposed_kind = b.kind;
+  }
+  s.exposed = s.t_critical + s.exposed_beyond;
   s.step_time = busy + s.exposed;
   struct Term {
     const char* name;

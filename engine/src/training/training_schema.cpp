@@ -129,6 +129,11 @@ std::vector<InputSpec> inputs() {
              "are more shards than sequences; the attention's key and value exchange is not "
              "costed",
              Value::of("no"), {"no", "yes"}, "Split sequences", InputGroup::advanced),
+      choice("uneven_batch",
+             "let B be any whole number of tokens, not whole sequences split evenly: each batch "
+             "shard gets B over the shards on average, as the book's arithmetic does (real "
+             "shards differ by up to a sequence, and the largest sets the pace)",
+             Value::of("no"), {"no", "yes"}, "Uneven batch shards", InputGroup::advanced),
       dtype_input("dtype", "Compute dtype", "format of the matmuls and activations",
                   Value::of("bf16")),
       dtype_input("dtype_params", "Weights dtype", "format of the weights", Value::of("bf16")),
@@ -189,7 +194,15 @@ std::vector<OutputSpec> outputs() {
       number("step_time_overlapped", "s", "lower bound: every term overlapped",
              "Step time, overlapped"),
       number("step_time_serial", "s", "upper bound: nothing overlapped", "Step time, serial"),
-      {"bound", "", "compute, ici, dcn, hbm, pcie, or does-not-fit", true, "Bound"},
+      {"bound", "", "the largest term: compute, ici, dcn, hbm, pcie, or does-not-fit", true,
+       "Bound"},
+      number("exposed_fraction", "", "the share of the step spent waiting on communication",
+             "Exposed share"),
+      {"bound_detail", "", "what bounds the step, and what exposed communication adds to it", true,
+       "What bounds it"},
+      number("t_backward", "s",
+             "the step's last backward pass, which the gradient reductions (DP, DCN) hide under",
+             "Last backward pass"),
       number("mfu", "", "model FLOPs over peak FLOPs in step_time", "MFU"),
       number("mfu_ceiling", "", "model FLOPs over peak FLOPs in the overlapped bound",
              "MFU ceiling"),

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "scalebook/training/training.h"
+#include "scalebook/transformer/remat.h"
 
 namespace scalebook {
 namespace {
@@ -48,6 +49,8 @@ TrainingShape shape_of_model(const Model& m) {
   const double unembed = m.D * m.V;
   const double matmul_weights = p.mlp_active + p.attention + p.router + unembed;
   s.flops_forward = 2 * matmul_weights;
+  s.flops_projections = 2 * p.attention;
+  s.flops_unembed = 2 * unembed;
   s.flops_layer_forward = 2 * (p.mlp_active + p.attention + p.router) / m.L;
   s.flops_attention = 2 * m.N * (2 * m.H + m.rope_dim) * m.L;
   // Saved widths per token per layer (chapter 4's remat policies, as the transformer
@@ -77,16 +80,17 @@ void add_compute(const TrainingConfig& c, const TrainingLayout& layout, Training
   const TrainingShape& sh = c.shape;
   const double attention_token = sh.flops_attention * c.T;  // all layers, per token
   const double forward_token = sh.flops_forward + attention_token;
-  const double recompute_token = c.remat == RematPolicy::block  ? forward_token
-                                 : c.remat == RematPolicy::none ? 0
-                                                                : attention_token;
+  const char* policy = to_string(c.remat);
+  const double mlp = sh.flops_forward - sh.flops_projections - sh.flops_unembed;
+  const double recompute_token = remat_recomputed_flops(
+      policy, {mlp, sh.flops_projections, attention_token, sh.flops_unembed});
   s.flops_model = 3 * forward_token * c.B;
   s.flops_step = s.flops_model + recompute_token * c.B;
   s.flops_6p = 6 * sh.params_active * c.B;
   const double layer_token = sh.flops_layer_forward + attention_token / sh.L;
-  const double layer_recompute = c.remat == RematPolicy::block  ? layer_token
-                                 : c.remat == RematPolicy::none ? 0
-                                                                : attention_token / sh.L;
+  const double layer_recompute =
+      remat_recomputed_flops(policy, {sh.flops_layer_forward - sh.flops_projections / sh.L,
+                                      sh.flops_projections / sh.L, attention_token / sh.L, 0});
   s.flops_layer = (3 * layer_token + layer_recompute) * c.B;
   s.t_compute_layer = s.flops_layer / (s.chips_total * c.peak_flops);
   const double pp = layout.degrees[static_cast<int>(Strategy::pp)];

@@ -74,8 +74,13 @@ void compute_steps(const Explained& e, Steps& st) {
   const TrainingStep& s = *e.step;
   const TrainingShape& sh = c.shape;
   if (sh.book_mlp) {
-    st.add("FLOPs of one layer: 4BDF forward, 8BDF backward (the book's two matmuls)",
-           "12 B D F = 12 \\cdot " + n(c.B) + " \\cdot " + n(sh.D) + " \\cdot " + n(sh.F) + " = " +
+    // Block remat runs the forward (4BDF) again; the other policies recompute no matmul here.
+    const bool again = c.remat == RematPolicy::block;
+    st.add(again ? "FLOPs of one layer: 4BDF forward, 8BDF backward and 4BDF recomputed (remat "
+                   "block)"
+                 : "FLOPs of one layer: 4BDF forward, 8BDF backward (the book's two matmuls)",
+           (again ? "16" : "12") + std::string(" B D F = ") + (again ? "16" : "12") + " \\cdot " +
+               n(c.B) + " \\cdot " + n(sh.D) + " \\cdot " + n(sh.F) + " = " +
                q(s.flops_layer, "FLOP"),
            s.flops_layer, "FLOP", "flops_layer");
   } else {
@@ -130,14 +135,22 @@ void collective_steps(const Explained& e, Steps& st) {
 }
 
 void step_steps(const Explained& e, Steps& st) {
+  const TrainingConfig& c = *e.config;
   const TrainingStep& s = *e.step;
   st.add("HBM time: weight reads and the optimizer update", "T_\\text{hbm} = " + q(s.t_hbm, "s"),
          s.t_hbm, "s", "t_hbm");
-  st.add("Exposed communication: the critical path, and what outlasts the compute",
-         "T_\\text{crit} + \\max(0, \\max(T_\\text{ovl}, T_\\text{dcn}, T_\\text{pcie}) - "
-         "\\max(T_\\text{math}, T_\\text{hbm})) = " +
-             q(s.exposed, "s"),
-         s.exposed, "s", "exposed_comm", {"t_critical", "t_overlap_ici", "t_compute"});
+  st.add(
+      "The last backward pass: the gradient reductions (DP on ICI and DCN, ZeRO-1) start as "
+      "it frees each layer's gradients, so they hide under it alone",
+      "T_\\text{bwd} = \\max(T_\\text{math}, T_\\text{hbm}) \\cdot \\frac{" +
+          q(s.flops_step - s.flops_model / 3, "FLOP") + "}{" + q(s.flops_step, "FLOP") +
+          "} \\cdot \\frac{1}{" + n(c.microbatches * c.grad_accum) + "} = " + q(s.t_backward, "s"),
+      s.t_backward, "s", "t_backward", {"t_compute"});
+  st.add("Exposed communication: the critical path, and what outlasts its window",
+         "T_\\text{crit} + \\max(0,\\ T_\\text{ovl} - T_\\text{busy},\\ T_\\text{grad} - "
+         "T_\\text{bwd},\\ T_\\text{dcn} - T_\\text{bwd},\\ T_\\text{pcie} - T_\\text{busy}) = " +
+             q(s.t_critical, "s") + " + " + q(s.exposed_beyond, "s") + " = " + q(s.exposed, "s"),
+         s.exposed, "s", "exposed_comm", {"t_critical", "t_overlap_ici", "t_backward"});
   st.add("Step time",
          "\\max(T_\\text{math}, T_\\text{hbm}) + T_\\text{exposed} = " + q(s.step_time, "s"),
          s.step_time, "s", "step_time", {"exposed_comm"});

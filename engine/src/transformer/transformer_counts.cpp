@@ -4,6 +4,7 @@
 
 #include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
+#include "scalebook/transformer/remat.h"
 #include "transformer_parts.h"
 
 namespace scalebook::transformer_parts {
@@ -243,22 +244,10 @@ Forward add_forward(const Setup& s, Sheet& sheet) {
   return f;
 }
 
-// The FLOPs a remat policy recomputes in the backward pass, per token.
+// The FLOPs a remat policy recomputes in the backward pass, per token (remat.h).
 double recomputed(const Setup& s, const Forward& f, const char*& what) {
-  if (s.remat == "block") {
-    what = "the layers' forward pass";
-    return f.total - f.unembed;
-  }
-  if (s.remat == "ffw-matmuls") {
-    what = "attention: projections and dot products";
-    return f.projections + f.attention;
-  }
-  if (s.remat == "big-matmuls") {
-    what = "dot-product attention (QK and AV)";
-    return f.attention;
-  }
-  what = "nothing";
-  return 0;
+  what = remat_recomputes(s.remat);
+  return remat_recomputed_flops(s.remat, {f.mlp, f.projections, f.attention, f.unembed});
 }
 
 void add_crossovers(Sheet& sheet, const Forward& f, double T) {

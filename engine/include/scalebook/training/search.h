@@ -18,6 +18,7 @@
 // experts; the batch splits into whole sequences, or equal parts of one with split_sequences).
 // A configuration is feasible when its memory per chip fits in (1 - headroom) of the HBM;
 // memory is computed before the collectives, so an infeasible one costs less to reject.
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -71,6 +72,14 @@ inline constexpr int kSearchFamilies = 4;
 const char* to_string(SearchFamily f);  // "pure FSDP", "FSDP + TP", "with PP", "with EP"
 SearchFamily family_of(const TrainingLayout& layout);
 
+// What the search found with one count of chips in all (it may try fewer than it has).
+struct SearchCount {
+  double chips = 0;
+  double evaluated = 0;    // configurations whose batch split and memory were computed
+  double feasible = 0;     // of them, fitting in HBM
+  double best = INFINITY;  // the fastest step time, s
+};
+
 struct SearchResult {
   double evaluated = 0;      // configurations whose memory (and, if it fit, step time) was computed
   double feasible = 0;       // of them, fitting in HBM
@@ -81,6 +90,7 @@ struct SearchResult {
   std::vector<std::string> reasons;    // top[i] against top[i + 1]; the last against none
   std::vector<SearchConfig> families;  // the best of each family that has one, in order
   std::vector<SearchConfig> pareto;    // memory per chip against step time, by memory
+  std::vector<SearchCount> counts;     // each chip count searched, the chips given first
   double fewest_chips = 0;  // when none fits: the fewest chips whose weights and state would fit
 };
 
@@ -103,8 +113,6 @@ std::string training_inputs(const SearchRequest& request, const SearchResult& re
 std::string notation(const SearchLayout& layout);
 std::string jax_export(const SearchRequest& request, const SearchResult& result,
                        const SearchConfig& c);
-
-const char* to_string(RematPolicy p);  // "none", "big-matmuls", "ffw-matmuls", "block"
 
 // The `training-search` calculator (search_calculator.cpp).
 Calculator training_search_calculator();

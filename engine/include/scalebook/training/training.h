@@ -101,20 +101,22 @@ const char* to_string(Strategy s);  // "dp", "fsdp", ...
 
 // The layer as the step model sees it: counts, not names.
 struct TrainingShape {
-  bool book_mlp = false;       // the book's two-matmul layer (no attention, no embeddings)
-  double L = 0;                // layers
-  double D = 0;                // model width, elements
-  double F = 0;                // MLP width of one matrix, elements
-  double N = 0;                // query heads (0 for book-mlp)
-  double E = 0;                // routed experts per MoE layer (0: dense)
-  double k = 0;                // routed experts a token uses
-  double moe_layers = 0;       // layers with experts
-  double params = 0;           // all parameters, params
-  double params_active = 0;    // parameters one token uses, params
-  double params_routed = 0;    // routed experts' parameters, all layers, params
-  double blocks = 1;           // TP blocks per layer (1: the book's MLP; 2: attention and MLP)
-  double flops_forward = 0;    // forward FLOPs per token, all layers, FLOP
-  double flops_attention = 0;  // dot-product attention per token per key (x T), all layers, FLOP
+  bool book_mlp = false;         // the book's two-matmul layer (no attention, no embeddings)
+  double L = 0;                  // layers
+  double D = 0;                  // model width, elements
+  double F = 0;                  // MLP width of one matrix, elements
+  double N = 0;                  // query heads (0 for book-mlp)
+  double E = 0;                  // routed experts per MoE layer (0: dense)
+  double k = 0;                  // routed experts a token uses
+  double moe_layers = 0;         // layers with experts
+  double params = 0;             // all parameters, params
+  double params_active = 0;      // parameters one token uses, params
+  double params_routed = 0;      // routed experts' parameters, all layers, params
+  double blocks = 1;             // TP blocks per layer (1: the book's MLP; 2: attention and MLP)
+  double flops_forward = 0;      // forward FLOPs per token, all layers, FLOP
+  double flops_projections = 0;  // of them, the attention projections (Q, K, V, O), FLOP
+  double flops_unembed = 0;      // of them, the unembedding, FLOP
+  double flops_attention = 0;    // dot-product attention per token per key (x T), all layers, FLOP
   double flops_layer_forward = 0;     // forward FLOPs per token of one layer, FLOP
   std::array<double, 4> act_width{};  // elements saved per token per layer: none, big-matmuls,
                                       // ffw-matmuls, block (the RematPolicy order)
@@ -125,6 +127,7 @@ TrainingShape shape_of_model(const Model& model);
 TrainingShape book_mlp_shape(double D, double F, double L);
 
 enum class RematPolicy { none, big_matmuls, ffw_matmuls, block };
+const char* to_string(RematPolicy p);  // "none", "big-matmuls", "ffw-matmuls", "block"
 enum class PipelineSchedule { gpipe, one_f_one_b };
 enum class Phase { forward, backward, step };  // step: once per step, after the backward
 enum class TrainingOp { all_gather, reduce_scatter, all_reduce, all_to_all, send };
@@ -207,6 +210,9 @@ struct TrainingConfig {
   // each part a whole fraction of one. Attention's exchange of keys and values between the
   // parts of a sequence is not costed, as the book does not.
   bool split_sequences = false;
+  // B need not be whole sequences split evenly over the batch shards: each shard gets B over the
+  // shards on average (the book's arithmetic, as in its 3e6-token batch of 32k sequences).
+  bool uneven_batch = false;
   // The chip.
   double peak_flops = 0;      // FLOP/s, compute dtype
   double hbm_bandwidth = 0;   // B/s
@@ -252,18 +258,22 @@ struct TrainingStep {
   // Communication.
   std::array<CollectiveRow, 24> rows{};
   int n_rows = 0;
-  double t_critical = 0;       // TP, EP and PP collectives, s per step
-  double t_overlap_ici = 0;    // FSDP and DP collectives on ICI, s per step
-  double t_ici = 0;            // every ICI collective, s per step
-  double t_dcn = 0;            // s per step
-  double t_pcie = 0;           // optimizer state to the host and back, s per step
-  double t_hbm = 0;            // weight and optimizer HBM traffic, s per step
-  double exposed = 0;          // communication not hidden under compute, s per step
-  double step_time = 0;        // max(T_compute, T_hbm) + exposed, s
-  double step_overlapped = 0;  // everything overlapped (lower bound), s
-  double step_serial = 0;      // nothing overlapped (upper bound), s
-  double mfu_ceiling = 0;      // model FLOPs / (chips C step_overlapped)
-  double mfu = 0;              // model FLOPs / (chips C step_time)
+  double t_critical = 0;          // TP, EP and PP collectives, s per step
+  double t_overlap_ici = 0;       // FSDP and DP collectives on ICI, s per step
+  double t_ici = 0;               // every ICI collective, s per step
+  double t_grad_ici = 0;          // of t_overlap_ici, the gradient reductions once a step, s
+  double t_backward = 0;          // the last backward pass, which they (and DCN) hide under, s
+  double t_dcn = 0;               // s per step
+  double t_pcie = 0;              // optimizer state to the host and back, s per step
+  double t_hbm = 0;               // weight and optimizer HBM traffic, s per step
+  double exposed = 0;             // communication not hidden under compute, s per step
+  double exposed_beyond = 0;      // of it, overlappable traffic that outlasts its window, s
+  const char* exposed_kind = "";  // what that is: "ici", "gradients", "dcn", "pcie" or ""
+  double step_time = 0;           // max(T_compute, T_hbm) + exposed, s
+  double step_overlapped = 0;     // everything overlapped (lower bound), s
+  double step_serial = 0;         // nothing overlapped (upper bound), s
+  double mfu_ceiling = 0;         // model FLOPs / (chips C step_overlapped)
+  double mfu = 0;                 // model FLOPs / (chips C step_time)
   // Memory per chip.
   double mem_params = 0, mem_grads = 0, mem_optimizer = 0, mem_activations = 0;  // B
   double mem_total = 0;                                                          // B
@@ -302,6 +312,11 @@ void add_thresholds(const TrainingConfig& c, const TrainingLayout& layout, Train
 TrainingStep pure_fsdp_thresholds(const TrainingConfig& c, double chips, double m_x,
                                   double m_y = 0);
 void add_step_time(const TrainingConfig& c, TrainingStep& s);
+// What bounds the step and by how much: "compute-bound; 119 ms more (19% of the step) waits on
+// communication: 119 ms of TP, EP and pipeline collectives on the critical path".
+std::string bound_detail(const TrainingStep& s);
+// The same in a few words for a table: "compute + 19% comms", or the bound alone.
+std::string bound_short(const char* bound, double exposed, double step_time);
 
 // The slice's axes for `chip` and `shape`, and the strategies' axes from their texts (null:
 // not given; "-" or "none": no axes); fsdp takes the axes no other strategy names unless its
