@@ -8,6 +8,7 @@
 
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/slice.h"
+#include "search_keep.h"
 
 namespace scalebook {
 namespace {
@@ -293,7 +294,7 @@ Result<SearchResult> search_training(const SearchRequest& r) {
                     "; give a slice shape or slices");
 
   SearchResult out;
-  std::vector<SearchConfig> kept;
+  search_keep::Keeper keep(static_cast<std::size_t>(std::max(r.top, 0)));
   const double cap = r.base.hbm_capacity * (1 - r.headroom);
   TrainingConfig c = r.base;
   c.checkpoints.reset();
@@ -310,8 +311,16 @@ Result<SearchResult> search_training(const SearchRequest& r) {
         out.layouts_tried += 1;
         const auto& d = layout.degrees;
         const double shards = d[kDp] * d[kFsdp] * d[kEp] * p.slices;
-        const std::uint32_t index = static_cast<std::uint32_t>(out.layouts.size());
-        const std::size_t before = kept.size();
+        // The layout is stored once, when the first of its configurations is kept.
+        const SearchLayout here{layout, p.slices};
+        std::optional<std::uint32_t> stored;
+        auto index = [&] {
+          if (!stored) {
+            stored = static_cast<std::uint32_t>(out.layouts.size());
+            out.layouts.push_back(here);
+          }
+          return *stored;
+        };
         const int zeros = zero_count(layout);
         const int pipes = pipeline_count(layout);
         done += zeros * 4.0 * pipes;
@@ -340,7 +349,6 @@ Result<SearchResult> search_training(const SearchRequest& r) {
               count.feasible += 1;
               count.best = std::min(count.best, s.step_time);
               SearchConfig k;
-              k.layout = index;
               k.zero = static_cast<std::uint8_t>(c.zero);
               k.remat = static_cast<std::uint8_t>(remat);
               k.schedule = static_cast<std::uint8_t>(c.schedule);
@@ -353,17 +361,16 @@ Result<SearchResult> search_training(const SearchRequest& r) {
               k.t_hbm = static_cast<float>(s.t_hbm);
               k.mfu_ceiling = static_cast<float>(s.mfu_ceiling);
               k.bound = s.bound;
-              kept.push_back(k);
+              keep.offer(k, here, index);
             }
           }
         }
-        if (kept.size() > before) out.layouts.push_back({layout, p.slices});
       });
     }
   }
   if (r.progress) r.progress(1);
 
-  if (kept.empty()) {
+  if (out.feasible == 0) {
     // The fewest chips that could hold the weights, gradients and optimizer state fully sharded
     // and the layer inputs of the whole batch (the smallest remat): the memory floor.
     const double state = sh.params * (r.base.w + r.base.g + r.base.optimizer_states * r.base.o);
@@ -371,56 +378,9 @@ Result<SearchResult> search_training(const SearchRequest& r) {
     out.fewest_chips = std::ceil((state + acts) / cap);
     return out;
   }
-  auto faster = [](const SearchConfig& a, const SearchConfig& b) {
-    if (a.step_time != b.step_time) return a.step_time < b.step_time;
-    return a.mem_total < b.mem_total;
-  };
-  // Stable: ties keep the enumeration order, the same in every build (native, WASM).
-  std::stable_sort(kept.begin(), kept.end(), faster);
-  const std::size_t k = std::min<std::size_t>(kept.size(), static_cast<std::size_t>(r.top));
-  // The top k, each layout again only where it needs less memory than where it came before
-  // (a slower twin with more memory tells the reader nothing).
-  for (const SearchConfig& x : kept) {
-    if (out.top.size() == k) break;
-    bool dominated = false;
-    const SearchLayout& lx = out.layouts[x.layout];
-    for (const SearchConfig& y : out.top) {
-      if (y.layout == x.layout && y.mem_total <= x.mem_total) dominated = true;
-      // The same degrees on another shape, costing the same: a twin, not a choice.
-      const SearchLayout& ly = out.layouts[y.layout];
-      if (y.step_time == x.step_time && y.mem_total == x.mem_total && ly.slices == lx.slices &&
-          ly.layout.degrees == lx.layout.degrees)
-        dominated = true;
-    }
-    if (!dominated) out.top.push_back(x);
-  }
-  std::array<bool, kSearchFamilies> seen{};
-  for (const SearchConfig& x : kept) {
-    const int f = static_cast<int>(family_of(out.layouts[x.layout].layout));
-    if (seen[static_cast<std::size_t>(f)]) continue;
-    seen[static_cast<std::size_t>(f)] = true;
-  }
-  for (int f = 0; f < kSearchFamilies; ++f) {
-    if (!seen[static_cast<std::size_t>(f)]) continue;
-    for (const SearchConfig& x : kept) {
-      if (static_cast<int>(family_of(out.layouts[x.layout].layout)) != f) continue;
-      out.families.push_back(x);
-      break;
-    }
-  }
-  // The Pareto front: by memory, each point faster than every one that needs less memory.
-  std::vector<SearchConfig> by_memory = kept;
-  std::stable_sort(by_memory.begin(), by_memory.end(),
-                   [](const SearchConfig& a, const SearchConfig& b) {
-                     if (a.mem_total != b.mem_total) return a.mem_total < b.mem_total;
-                     return a.step_time < b.step_time;
-                   });
-  float best = INFINITY;
-  for (const SearchConfig& x : by_memory) {
-    if (x.step_time >= best) continue;
-    best = x.step_time;
-    out.pareto.push_back(x);
-  }
+  out.top = keep.top(out.layouts);
+  out.families = keep.families();
+  out.pareto = keep.front();
   out.reasons = search_reasons(r, out);
   return out;
 }

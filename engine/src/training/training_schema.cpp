@@ -339,7 +339,9 @@ const Schema& training_schema() {
       "training",
       "chapter 5's training step under one parallel layout (DP, FSDP, TP, pipeline, EP, DP over "
       "DCN): compute, every collective with its time, exposed communication, memory per chip "
-      "against HBM, the bound, and the chapter's thresholds",
+      "against HBM, the bound, and the chapter's thresholds. Limits: collectives of different "
+      "strategies take turns on shared links; TP wider than the KV heads still splits K and V "
+      "(no copies); uneven_batch takes every shard at the average",
       inputs(),
       outputs(),
       {{"collectives", "every collective of one step on one chip", collective_columns()},

@@ -1,0 +1,73 @@
+// The search's streaming top k, families and Pareto front (search_keep.h).
+#include "search_keep.h"
+
+#include <algorithm>
+
+namespace scalebook::search_keep {
+namespace {
+
+// The report's rule: a slower configuration of a layout already shown, needing no less memory,
+// or a twin (the same degrees and slices, as fast and as large) tells the reader nothing.
+bool dominated(const SearchConfig& x, const SearchLayout& lx, const SearchConfig& y,
+               const SearchLayout& ly) {
+  if (y.layout == x.layout && y.mem_total <= x.mem_total) return true;
+  return y.step_time == x.step_time && y.mem_total == x.mem_total && ly.slices == lx.slices &&
+         ly.layout.degrees == lx.layout.degrees;
+}
+
+}  // namespace
+
+void Keeper::add_front(const SearchConfig& x) {
+  front_.erase(std::remove_if(front_.begin(), front_.end(),
+                              [&](const SearchConfig& y) {
+                                return x.mem_total <= y.mem_total && x.step_time <= y.step_time;
+                              }),
+               front_.end());
+  auto at = std::upper_bound(
+      front_.begin(), front_.end(), x,
+      [](const SearchConfig& a, const SearchConfig& b) { return a.mem_total < b.mem_total; });
+  front_.insert(at, x);
+}
+
+void Keeper::add_top(const SearchConfig& x, const SearchLayout& layout) {
+  // After every equal key already in: ties keep the enumeration order.
+  const auto at = std::upper_bound(pool_.begin(), pool_.end(), x, faster);
+  const auto i = static_cast<std::size_t>(at - pool_.begin());
+  pool_.insert(at, x);
+  pool_layouts_.insert(pool_layouts_.begin() + static_cast<std::ptrdiff_t>(i), layout);
+  // Which entries the report would choose depends only on those before them: drop everything
+  // after the k-th chosen, which no later configuration can bring back.
+  std::vector<std::size_t> chosen;
+  for (std::size_t j = 0; j < pool_.size() && chosen.size() < k_; ++j) {
+    bool out = false;
+    for (std::size_t c : chosen)
+      if (dominated(pool_[j], pool_layouts_[j], pool_[c], pool_layouts_[c])) out = true;
+    if (!out) chosen.push_back(j);
+  }
+  if (chosen.size() == k_) {
+    pool_.resize(chosen.back() + 1);
+    pool_layouts_.resize(chosen.back() + 1);
+    full_ = true;
+  }
+}
+
+std::vector<SearchConfig> Keeper::top(const std::vector<SearchLayout>& layouts) const {
+  std::vector<SearchConfig> out;
+  for (const SearchConfig& x : pool_) {
+    if (out.size() == k_) break;
+    bool out_of_it = false;
+    for (const SearchConfig& y : out)
+      if (dominated(x, layouts[x.layout], y, layouts[y.layout])) out_of_it = true;
+    if (!out_of_it) out.push_back(x);
+  }
+  return out;
+}
+
+std::vector<SearchConfig> Keeper::families() const {
+  std::vector<SearchConfig> out;
+  for (const auto& f : families_)
+    if (f) out.push_back(*f);
+  return out;
+}
+
+}  // namespace scalebook::search_keep
