@@ -279,13 +279,28 @@ Result<SearchResult> search_training(const SearchRequest& r) {
   if (!plan.ok()) return plan.error();
   const TrainingShape& sh = r.base.shape;
 
-  // The work, counted before any of it: layouts times their choices.
+  // The work, counted before any of it: layouts times their choices. The assignments the
+  // divisibility rules allow are kept for the evaluation, which walks them again.
+  struct Assigned {
+    std::array<unsigned, kStrategies> masks;
+    std::array<double, kStrategies> degrees, counts;
+  };
+  struct Base {
+    const Slicing* slicing;
+    TrainingLayout layout;
+    std::vector<Assigned> assigned;
+  };
+  std::vector<Base> bases;
   double work = 0;
   for (const Slicing& p : plan.value()) {
-    for (const TrainingLayout& base : splits_of(sh, base_layout(*r.chip, p.sizes)))
-      for_each_assignment(sh, base, [&](const TrainingLayout& l) {
+    for (TrainingLayout& base : splits_of(sh, base_layout(*r.chip, p.sizes))) {
+      Base b{&p, std::move(base), {}};
+      for_each_assignment(sh, b.layout, [&](const TrainingLayout& l) {
         work += zero_count(l) * 4.0 * pipeline_count(l);
+        b.assigned.push_back({l.masks, l.degrees, l.axis_counts});
       });
+      bases.push_back(std::move(b));
+    }
   }
   if (work > r.max_evaluations)
     return fail(r.shape.empty() ? "chips" : "shape",
@@ -295,29 +310,34 @@ Result<SearchResult> search_training(const SearchRequest& r) {
 
   SearchResult out;
   search_keep::Keeper keep(static_cast<std::size_t>(std::max(r.top, 0)));
+  TrainingStep s;  // one, cleared per configuration
   const double cap = r.base.hbm_capacity * (1 - r.headroom);
   TrainingConfig c = r.base;
   c.checkpoints.reset();
   double done = 0;
   double report_at = work / 100;
-  for (const Slicing& p : plan.value()) {
-    out.shapes += 1;
+  out.shapes = static_cast<double>(plan.value().size());
+  for (Base& b : bases) {
+    const Slicing& p = *b.slicing;
     c.slices = p.slices;
     if (out.counts.empty() || out.counts.back().chips != p.total) out.counts.push_back({p.total});
     SearchCount& count = out.counts.back();
-    for (const TrainingLayout& base : splits_of(sh, base_layout(*r.chip, p.sizes))) {
-      CostMemo memo;  // the costs depend on the axes' sizes, wraps and strides: one per split
-      for_each_assignment(sh, base, [&](const TrainingLayout& layout) {
+    CostMemo memo;  // the costs depend on the axes' sizes, wraps and strides: one per split
+    TrainingLayout& layout = b.layout;
+    for (const Assigned& a : b.assigned) {
+      layout.masks = a.masks;
+      layout.degrees = a.degrees;
+      layout.axis_counts = a.counts;
+      {
         out.layouts_tried += 1;
         const auto& d = layout.degrees;
         const double shards = d[kDp] * d[kFsdp] * d[kEp] * p.slices;
         // The layout is stored once, when the first of its configurations is kept.
-        const SearchLayout here{layout, p.slices};
         std::optional<std::uint32_t> stored;
         auto index = [&] {
           if (!stored) {
             stored = static_cast<std::uint32_t>(out.layouts.size());
-            out.layouts.push_back(here);
+            out.layouts.push_back({layout, p.slices});
           }
           return *stored;
         };
@@ -336,7 +356,7 @@ Result<SearchResult> search_training(const SearchRequest& r) {
               c.microbatches = pipes == 1 ? 1 : kMicrobatchesPerStage[q / 2] * d[kPp];
               c.schedule = q % 2 == 0 ? PipelineSchedule::one_f_one_b : PipelineSchedule::gpipe;
               if (!batch_splits(c, shards * c.microbatches * c.grad_accum)) continue;
-              TrainingStep s;
+              clear_step(s);
               start_step(c, layout, s);
               add_compute(c, layout, s);
               add_memory(c, layout, s);
@@ -361,11 +381,11 @@ Result<SearchResult> search_training(const SearchRequest& r) {
               k.t_hbm = static_cast<float>(s.t_hbm);
               k.mfu_ceiling = static_cast<float>(s.mfu_ceiling);
               k.bound = s.bound;
-              keep.offer(k, here, index);
+              keep.offer(k, layout, p.slices, index);
             }
           }
         }
-      });
+      }
     }
   }
   if (r.progress) r.progress(1);

@@ -8,11 +8,11 @@ namespace {
 
 // The report's rule: a slower configuration of a layout already shown, needing no less memory,
 // or a twin (the same degrees and slices, as fast and as large) tells the reader nothing.
-bool dominated(const SearchConfig& x, const SearchLayout& lx, const SearchConfig& y,
-               const SearchLayout& ly) {
+bool dominated(const SearchConfig& x, double x_slices, const std::array<double, kStrategies>& xd,
+               const SearchConfig& y, double y_slices, const std::array<double, kStrategies>& yd) {
   if (y.layout == x.layout && y.mem_total <= x.mem_total) return true;
-  return y.step_time == x.step_time && y.mem_total == x.mem_total && ly.slices == lx.slices &&
-         ly.layout.degrees == lx.layout.degrees;
+  return y.step_time == x.step_time && y.mem_total == x.mem_total && y_slices == x_slices &&
+         yd == xd;
 }
 
 }  // namespace
@@ -29,24 +29,26 @@ void Keeper::add_front(const SearchConfig& x) {
   front_.insert(at, x);
 }
 
-void Keeper::add_top(const SearchConfig& x, const SearchLayout& layout) {
+void Keeper::add_top(const SearchConfig& x, const Twin& twin) {
   // After every equal key already in: ties keep the enumeration order.
   const auto at = std::upper_bound(pool_.begin(), pool_.end(), x, faster);
   const auto i = static_cast<std::size_t>(at - pool_.begin());
   pool_.insert(at, x);
-  pool_layouts_.insert(pool_layouts_.begin() + static_cast<std::ptrdiff_t>(i), layout);
+  pool_twins_.insert(pool_twins_.begin() + static_cast<std::ptrdiff_t>(i), twin);
   // Which entries the report would choose depends only on those before them: drop everything
   // after the k-th chosen, which no later configuration can bring back.
   std::vector<std::size_t> chosen;
   for (std::size_t j = 0; j < pool_.size() && chosen.size() < k_; ++j) {
     bool out = false;
     for (std::size_t c : chosen)
-      if (dominated(pool_[j], pool_layouts_[j], pool_[c], pool_layouts_[c])) out = true;
+      if (dominated(pool_[j], pool_twins_[j].slices, pool_twins_[j].degrees, pool_[c],
+                    pool_twins_[c].slices, pool_twins_[c].degrees))
+        out = true;
     if (!out) chosen.push_back(j);
   }
   if (chosen.size() == k_) {
     pool_.resize(chosen.back() + 1);
-    pool_layouts_.resize(chosen.back() + 1);
+    pool_twins_.resize(chosen.back() + 1);
     full_ = true;
   }
 }
@@ -57,7 +59,9 @@ std::vector<SearchConfig> Keeper::top(const std::vector<SearchLayout>& layouts) 
     if (out.size() == k_) break;
     bool out_of_it = false;
     for (const SearchConfig& y : out)
-      if (dominated(x, layouts[x.layout], y, layouts[y.layout])) out_of_it = true;
+      if (dominated(x, layouts[x.layout].slices, layouts[x.layout].layout.degrees, y,
+                    layouts[y.layout].slices, layouts[y.layout].layout.degrees))
+        out_of_it = true;
     if (!out_of_it) out.push_back(x);
   }
   return out;

@@ -3,7 +3,10 @@
 #include "scalebook/training/training.h"
 
 #include <cmath>
+#include <cstddef>
+#include <cstring>
 #include <string>
+#include <type_traits>
 
 #include "scalebook/core/format.h"
 
@@ -139,6 +142,13 @@ TrainingStep pure_fsdp_thresholds(const TrainingConfig& c, double chips, double 
   TrainingStep s;
   add_thresholds(c, layout, s);
   return s;
+}
+
+void clear_step(TrainingStep& s) {
+  static_assert(std::is_standard_layout_v<TrainingStep> &&
+                std::is_trivially_copyable_v<TrainingStep>);
+  static const TrainingStep blank{};
+  std::memcpy(static_cast<void*>(&s), &blank, offsetof(TrainingStep, rows));
 }
 
 std::optional<Error> evaluate_training(const TrainingConfig& c, const TrainingLayout& layout,

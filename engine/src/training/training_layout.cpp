@@ -251,10 +251,18 @@ std::optional<Error> check_degrees(const TrainingLayout& layout,
 
 CostMemo::Cost CostMemo::get(CollectiveOp op, const TrainingLayout& layout, unsigned mask,
                              std::int64_t slices, const LinkModel& link) {
-  for (const Entry& e : entries_) {
-    if (e.op == op && e.mask == mask && e.slices == slices && e.bandwidth == link.bandwidth &&
-        e.latency == link.hop_latency)
-      return e.cost;
+  auto same = [&](const Entry& e) {
+    return e.op == op && e.mask == mask && e.slices == slices && e.bandwidth == link.bandwidth &&
+           e.latency == link.hop_latency;
+  };
+  const std::size_t slot =
+      (static_cast<std::size_t>(op) * 131 + mask * 17 + static_cast<std::size_t>(slices)) % 64;
+  if (recent_[slot] > 0 && same(entries_[recent_[slot] - 1u]))
+    return entries_[recent_[slot] - 1u].cost;
+  for (std::size_t i = 0; i < entries_.size(); ++i) {
+    if (!same(entries_[i])) continue;
+    if (i < 65535) recent_[slot] = static_cast<std::uint16_t>(i + 1);
+    return entries_[i].cost;
   }
   std::vector<CollectiveAxis> axes;
   if (mask & kDcnMask) {
@@ -280,6 +288,7 @@ CostMemo::Cost CostMemo::get(CollectiveOp op, const TrainingLayout& layout, unsi
   CollectiveCost unit = collective_cost(op, 1.0, axes, link, /*explain=*/false);
   Cost cost{unit.t_bandwidth, unit.t_latency, unit.hops};
   entries_.push_back({op, mask, slices, link.bandwidth, link.hop_latency, cost});
+  if (entries_.size() < 65536) recent_[slot] = static_cast<std::uint16_t>(entries_.size());
   return cost;
 }
 
