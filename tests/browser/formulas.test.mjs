@@ -52,3 +52,17 @@ for (const url of CHAPTERS.map((c) => c.replace('.html', '-solutions.html'))) {
     await page.close();
   });
 }
+
+// The cue is CSS alone (site.css: edge shadows on [data-scroll-focus], kept under the strict
+// CSP), and the box is a keyboard's as much as a finger's: focused, the arrow keys scroll it.
+test('05-training.html: on a phone a wide formula scrolls from the keyboard and shows an edge shadow', async () => {
+  const { page } = await site.open('05-training.html', { width: 390, height: 844 });
+  await page.waitForLoadState('load');
+  const box = page.locator('main .katex-block[data-scroll-focus]').nth(1);
+  await box.scrollIntoViewIfNeeded();
+  assert.notEqual(await box.evaluate((el) => getComputedStyle(el).backgroundImage), 'none');
+  await box.focus();
+  for (let i = 0; i < 4; ++i) await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((el) => el.scrollLeft > 0, await box.elementHandle());
+  await page.close();
+});

@@ -14,7 +14,7 @@ import { shardingDirective, shardedMatmulDirective } from './directives/sharding
 import { collectiveSweepPlotHTML, collectiveSimDirective } from './directives/collectives.mjs';
 import { rooflinePlotHTML, batchSweepPlotHTML } from './directives/roofline.mjs';
 import { transformerDirective, modelConfigDirective } from './directives/transformer.mjs';
-import { pipelineDirective, trainingSearchDirective, trainingBudgetDirective, trainingSplitDirective, trainingPlanDirective, CALCULATOR_EXTRAS } from './directives/training.mjs';
+import { pipelineDirective, trainingSearchDirective, trainingBudgetDirective, trainingSplitDirective, trainingPlanDirective, CALCULATOR_EXTRAS, CALCULATOR_LEAD } from './directives/training.mjs';
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 // A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.
@@ -29,7 +29,8 @@ function calculatorDirective(ctx, args, fail) {
   if (Object.hasOwn(HANDLERS, name)) fail(`the ${name} calculator has its own element: use ::${name} key=value ...`);
   // An element that draws more after the form (the training explorer) gets it at build time too.
   const extras = Object.hasOwn(CALCULATOR_EXTRAS, name) ? CALCULATOR_EXTRAS[name] : undefined;
-  return calculatorElementHTML(ctx, name, args.named, fail, extras);
+  const lead = Object.hasOwn(CALCULATOR_LEAD, name) ? CALCULATOR_LEAD[name] : null;
+  return calculatorElementHTML(ctx, name, args.named, fail, extras, { lead });
 }
 
 function plotDirective(ctx, args, fail) {

@@ -8,9 +8,12 @@ import { schemaOrFail, shownOutputs } from '../values.mjs';
 import { calculatorHTML } from '../../runtime/core/render.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { declarativeShadow } from '../../runtime/core/sheets.js';
+import { labelledSchema } from '../../runtime/core/schema-labels.js';
 
-export function calculatorElementHTML(ctx, name, named, fail, extras = () => '') {
-  const schema = schemaOrFail(ctx.engine, name, fail);
+// options.lead: the outputs drawn first, before the form (render.js's calculatorHTML).
+export function calculatorElementHTML(ctx, name, named, fail, extras = () => '', { lead = null } = {}) {
+  schemaOrFail(ctx.engine, name, fail); // an unknown calculator fails the build with its message
+  const schema = labelledSchema(ctx.engine, name); // the same labels the element shows
   const { id, outputs, ...values } = named;
   const shown = shownOutputs(schema, outputs, fail);
   if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);
@@ -24,6 +27,6 @@ export function calculatorElementHTML(ctx, name, named, fail, extras = () => '')
   if (id) ctx.calculators?.set(id, { name, schema, result, values });
   const attributes = [id ? ` id="${escapeHtml(id)}"` : '', shown ? ` outputs="${escapeHtml(shown.join(','))}"` : '',
     ...Object.entries(values).map(([key, value]) => ` ${attributeName(key)}="${escapeHtml(value)}"`)];
-  const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips(), shown }) + extras(result, values);
+  const inner = calculatorHTML({ schema, values, result, chips: ctx.engine.chips(), shown, lead }) + extras(result, values);
   return `<sb-${name}${attributes.join('')}>${declarativeShadow(`sb-${name}`, inner)}</sb-${name}>`;
 }

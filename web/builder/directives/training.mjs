@@ -12,7 +12,7 @@ import { searchExtrasHTML } from '../../runtime/training/search-view.js';
 import { budgetBarsHTML } from '../../runtime/training/budget-view.js';
 import { splitExtrasHTML } from '../../runtime/training/split-view.js';
 import { planExtrasHTML } from '../../runtime/training/plan-view.js';
-import { explorerExtrasHTML } from '../../runtime/training/explorer-view.js';
+import { explorerExtrasHTML, TRAINING_LEAD } from '../../runtime/training/explorer-view.js';
 
 export function pipelineDirective(ctx, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::pipeline key=value ...`);
@@ -55,3 +55,5 @@ export const trainingPlanDirective = calculatorWithExtras('training-plan', (resu
 // What a ::calculator NAME element draws after its form, by calculator: chapter 5's explorer
 // (the training calculator) adds the layer's boxes and the step's collectives in order.
 export const CALCULATOR_EXTRAS = { training: (result) => explorerExtrasHTML(result) };
+// The outputs such an element leads with, before its form, as its element does (render.js).
+export const CALCULATOR_LEAD = { training: TRAINING_LEAD };

@@ -10,6 +10,20 @@ export function inputLabel(input) {
   return input?.label || input?.name || '';
 }
 
+// The unit a label is followed by, or '' where the label says it already: the label ends with
+// it (Peak FLOP/s: FLOP/s), or one of its words is the unit's word in any case, singular or
+// plural (Chips: chips, Slices over DCN: slices, Forward FLOPs: FLOP), so nothing reads
+// "Chips (chips)". Only units of three letters or more are words: "Token batch B" in bytes
+// would still say so.
+export function unitAfter(label, unit) {
+  const text = String(label ?? '');
+  if (!unit || text.endsWith(unit)) return '';
+  const u = unit.toLowerCase();
+  if (u.length < 3) return unit;
+  const same = (w) => w === u || w === `${u}s` || w === `${u}es` || u === `${w}s` || u === `${w}es`;
+  return text.toLowerCase().split(/[\s(),:;]+/).some(same) ? '' : unit;
+}
+
 // What a select shows for `choice`: a chip's catalog name for a chip preset, else the schema's
 // choice label (one per choice, in order), else the choice itself. The option's value stays
 // the choice.

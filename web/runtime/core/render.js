@@ -3,7 +3,7 @@
 // every number shown comes from an engine result passed in; this file only formats it.
 import { formatValue } from './format.js';
 import { escapeHTML } from './escape.js';
-import { choiceText, inputGroups, inputLabel } from './input-groups.js';
+import { choiceText, inputGroups, inputLabel, unitAfter } from './input-groups.js';
 
 export { escapeHTML };
 // The roofline plot's SVG and the shadow root <sb-roofline-plot> is built from.
@@ -42,12 +42,18 @@ export function outputCellHTML(output, value) {
   return text;
 }
 
+// " (unit)" after a label or a column's head, unless the label says its unit (unitAfter).
+export function unitHTML(label, unit) {
+  const shown = unitAfter(label, unit);
+  return shown ? ` <span class="unit">(${escapeHTML(shown)})</span>` : '';
+}
+
 // A field's <label> (its text is the accessible name: the schema's label and the unit, unless
-// the label already ends with it), then the input's name as a small code hint for prose and
+// the label already says it), then the input's name as a small code hint for prose and
 // attributes that use it (`dtype_weights`), unless the label says the name already (Chip: chip,
 // HBM bandwidth: hbm_bandwidth, Token batch B: B).
 export function labelHTML(id, input, label = inputLabel(input)) {
-  const unit = input.unit && !label.endsWith(input.unit) ? ` <span class="unit">(${escapeHTML(input.unit)})</span>` : '';
+  const unit = unitHTML(label, input.unit);
   const plain = (text) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
   const named = plain(label) === plain(input.name) || label.split(' ').at(-1) === input.name;
   const hint = input.label && !named ? `<code class="input-name">${escapeHTML(input.name)}</code>` : '';
@@ -119,16 +125,30 @@ function groupHTML({ group, preset, title, inputs }, field, values, error) {
 // A compact grid of label/value pairs, so a dozen outputs fit beside each other instead of
 // pushing the plot off the screen. Each pair takes the focus (tap, Tab) and then shows what it
 // means and its name for the CLI in a note over the pairs below it.
-// `shown`: the names of the outputs to show (an element's outputs="a,b"); null: all of them.
-function outputsHTML(schema, result, stale, shown = null) {
-  const outputs = shown ? schema.outputs.filter((o) => shown.includes(o.name)) : schema.outputs;
-  const items = outputs.map((output) =>
+function outputItemsHTML(outputs, result) {
+  return outputs.map((output) =>
     `<div class="out" tabindex="0" aria-describedby="help-out-${escapeHTML(output.name)}">` +
     `<dt>${escapeHTML(output.label || output.name)}</dt>` +
     `<dd data-output="${escapeHTML(output.name)}">${outputCellHTML(output, result?.[output.name])}</dd>` +
     `<span class="help" id="help-out-${escapeHTML(output.name)}">${escapeHTML(output.description)} ` +
-    `<code>${escapeHTML(output.name)}</code></span></div>`);
-  return `<h4 class="results">Results</h4><dl class="outputs${stale ? ' stale' : ''}">${items.join('')}</dl>`;
+    `<code>${escapeHTML(output.name)}</code></span></div>`).join('');
+}
+
+// The outputs. `shown`: the names of the outputs to show (an element's outputs="a,b"); null: all
+// of them. `lead`: the names of the few a reader wants first (leadHTML draws them before the
+// form); the others then fold away under their count, each output drawn once.
+function outputsHTML(schema, result, stale, shown = null, lead = null) {
+  const outputs = (shown ? schema.outputs.filter((o) => shown.includes(o.name)) : schema.outputs)
+    .filter((o) => !lead?.includes(o.name));
+  const list = `<dl class="outputs${stale ? ' stale' : ''}">${outputItemsHTML(outputs, result)}</dl>`;
+  if (!lead) return `<h4 class="results">Results</h4>${list}`;
+  return `<details class="fold" data-fold="outputs"><summary>All ${outputs.length} other results</summary>${list}</details>`;
+}
+
+function leadHTML(schema, result, stale, lead) {
+  if (!lead) return '';
+  const outputs = lead.map((name) => schema.outputs.find((o) => o.name === name)).filter(Boolean);
+  return `<h4 class="results">Results</h4><dl class="outputs lead${stale ? ' stale' : ''}">${outputItemsHTML(outputs, result)}</dl>`;
 }
 
 // The rows of one of the schema's tables (the training step's collectives), each cell in its
@@ -146,18 +166,20 @@ const LONG_TABLE = 24;
 
 // Each table the schema declares, under its description, in a box that scrolls sideways on a
 // phone rather than widening the page. Each box's name carries the element's first few given
-// inputs, so two of the same calculator on a page name their tables apart.
-function tablesHTML(schema, result, values) {
+// inputs, so two of the same calculator on a page name their tables apart. `fold`: every table
+// folds under its title (a form that leads with its few results keeps the rest a tap away).
+function tablesHTML(schema, result, values, fold = false) {
   const given = Object.entries(values ?? {}).filter(([, v]) => v !== '' && v !== undefined && v !== null).slice(0, 3)
     .map(([k, v]) => `${k} ${v}`).join(', ');
   return (schema.tables ?? []).map((table) => {
     const head = table.columns.map((c) => `<th scope="col" title="${escapeHTML(c.description)}">${escapeHTML(c.label || c.name)}` +
-      `${c.unit ? ` <span class="unit">(${escapeHTML(c.unit)})</span>` : ''}</th>`).join('');
+      `${unitHTML(c.label || c.name, c.unit)}</th>`).join('');
     const title = escapeHTML(table.description.replace(/^./, (ch) => ch.toUpperCase()));
     const rows = result?.[table.name];
     const box = `<div class="table-box" tabindex="0" role="region" aria-label="${escapeHTML(given ? `${table.description} (${given})` : table.description)}">` +
       `<table class="result-table" data-table="${escapeHTML(table.name)}"><thead><tr>${head}</tr></thead>` +
       `<tbody>${tableRowsHTML(table, rows)}</tbody></table></div>`;
+    if (fold) return `<details class="fold" data-fold="${escapeHTML(table.name)}"><summary>${title}</summary>${box}</details>`;
     // A long table (a plot's numbers) folds away under its title rather than fill the page.
     if (Array.isArray(rows) && rows.length > LONG_TABLE) {
       return `<details class="long-table"><summary>${title}</summary>${box}</details>`;
@@ -167,14 +189,17 @@ function tablesHTML(schema, result, values) {
 }
 
 // The whole shadow root of a calculator element. `values`: input strings by schema name;
-// `result`: the last good engine result (or null); `error`: {field, message} to show, if any.
-export function calculatorHTML({ schema, values = {}, result = null, error = null, chips = [], shown = null }) {
+// `result`: the last good engine result (or null); `error`: {field, message} to show, if any;
+// `lead`: the names of the outputs that come first, before the form, for a calculator whose
+// many outputs and tables would bury its answer (the training step: 69 outputs, 4 tables).
+export function calculatorHTML({ schema, values = {}, result = null, error = null, chips = [], shown = null, lead = null }) {
   const known = new Set(schema.inputs.map((input) => input.name));
   const field = (input) => fieldHTML(input, values, result, chips, error);
   const groups = inputGroups(schema, { chips }).map((g) => groupHTML(g, field, values, error));
   const general = error && !known.has(error.field) ? error.message : '';
+  const stale = Boolean(error) || !result;
   return `<form class="sb-calc" data-calculator="${escapeHTML(schema.name)}" novalidate>` +
-    `<p class="desc">${escapeHTML(schema.description)}</p>${groups.join('')}` +
+    `<p class="desc">${escapeHTML(schema.description)}</p>${leadHTML(schema, result, stale, lead)}${groups.join('')}` +
     `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
-    `${outputsHTML(schema, result, Boolean(error) || !result, shown)}${tablesHTML(schema, result, values)}</form>`;
+    `${outputsHTML(schema, result, stale, shown, lead)}${tablesHTML(schema, result, values, Boolean(lead))}</form>`;
 }

@@ -11,7 +11,13 @@ export function calculatorWithExtras(calculator, extrasHTML) {
       this.addEventListener('sb-change', (event) => {
         if (event.target !== this) return;
         const extras = this.shadowRoot.querySelector('[data-extras]');
-        if (extras) extras.outerHTML = extrasHTML(event.detail.result);
+        if (!extras) return;
+        // A section the reader opened (<details data-fold>) stays open through the redraw.
+        const open = [...extras.querySelectorAll('details[data-fold][open]')].map((d) => d.dataset.fold);
+        extras.outerHTML = extrasHTML(event.detail.result);
+        for (const fold of this.shadowRoot.querySelectorAll('[data-extras] details[data-fold]')) {
+          if (open.includes(fold.dataset.fold)) fold.open = true;
+        }
       });
       super.start(engine);
     }

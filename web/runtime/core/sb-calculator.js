@@ -15,6 +15,7 @@ import { SbWidget } from './widget-base.js';
 import { calculatorHTML, outputCellHTML, placeholderFor, tableRowsHTML } from './render.js';
 import { attachMyChip, resolveMyChip } from '../hardware/my-chip.js';
 import { Announcer } from './announce.js';
+import { labelledSchema } from './schema-labels.js';
 
 // Only non-empty strings go to the engine: an empty field means "use the default".
 function filled(values) {
@@ -27,6 +28,8 @@ export class SbCalculator extends SbWidget {
   static failure = 'the calculator engine failed to load';
   static watchAllAttributes = true;
   static stale = ['.outputs', 'stale'];
+  // The names of the few outputs drawn first, before the form, the rest folded (render.js).
+  static lead = null;
 
   #engine = null;
   #schema = null;
@@ -50,7 +53,7 @@ export class SbCalculator extends SbWidget {
   }
 
   ready(engine) {
-    this.#schema = engine.schema(this.calculator);
+    this.#schema = labelledSchema(engine, this.calculator); // words, not identifiers, as labels
   }
 
   start(engine) {
@@ -76,7 +79,7 @@ export class SbCalculator extends SbWidget {
       error = asError(err);
     }
     this.shadowRoot.innerHTML = calculatorHTML({
-      schema: this.#schema, values, result, error, chips: this.#engine.chips(), shown: this.#shown(),
+      schema: this.#schema, values, result, error, chips: this.#engine.chips(), shown: this.#shown(), lead: this.constructor.lead,
     }) + this.afterFormHTML(result);
     this.#lastAttempt = JSON.stringify(filled(values));
     this.#wire();
@@ -223,9 +226,12 @@ export class SbCalculator extends SbWidget {
     }
   }
 
-  // The outputs as one sentence: "Results: label value, label value".
+  // The outputs as one sentence: "Results: label value, label value" (the lead ones alone when
+  // the element has them: 69 outputs read out after every edit would say nothing).
   #summary() {
-    const items = this.#schema.outputs.map((output) => {
+    const lead = this.constructor.lead;
+    const outputs = lead ? this.#schema.outputs.filter((o) => lead.includes(o.name)) : this.#schema.outputs;
+    const items = outputs.map((output) => {
       const cell = this.shadowRoot.querySelector(`[data-output="${CSS.escape(output.name)}"]`);
       return cell ? `${output.label ?? output.name} ${cell.textContent.trim()}` : '';
     });

@@ -79,7 +79,9 @@ input:focus-visible, select:focus-visible, summary:focus-visible {
 .error:empty { display: none; }
 .general { margin: 0.5rem 0 0; }
 details { margin-top: 0.7rem; }
-summary { cursor: pointer; color: var(--_accent); font-size: 0.95rem; }
+/* Every control is a target of at least 24 x 24 px for a finger (WCAG 2.5.8): a summary's one
+   line is 21 px tall, its padding makes it 29. */
+summary { cursor: pointer; color: var(--_accent); font-size: 0.95rem; padding: 0.25rem 0; }
 details[open] > summary { margin-bottom: 0.5rem; }
 .results { margin: 0.9rem 0 0.3rem; font-size: 0.95rem; }
 .outputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr));
@@ -95,6 +97,13 @@ details[open] > summary { margin-bottom: 0.5rem; }
 pre.code { margin: 0.25rem 0 0; padding: 0.5rem; overflow-x: auto; max-width: 100%; font-size: 0.85em;
   background: var(--_code-bg, rgba(127, 127, 127, 0.1)); border-radius: 4px; white-space: pre; }
 .outputs.stale dd { opacity: 0.45; text-decoration: line-through; }
+/* The few results a form leads with: larger, each value under its label, two or more a row. */
+.outputs.lead { grid-template-columns: repeat(auto-fill, minmax(min(100%, 9rem), 1fr)); margin-bottom: 0.6rem; font-size: 1rem; }
+.outputs.lead .out { flex-direction: column; align-items: flex-start; gap: 0.1rem; }
+.outputs.lead dt { color: var(--_muted); font-size: 0.85rem; }
+.outputs.lead dd { font-size: 1.2rem; font-weight: 600; text-align: left; }
+/* A section a reader opens (the other results, each table, each picture), titled like a heading. */
+details.fold > summary { font-weight: 600; }
 /* What a field or an output means, shown while it has the focus (a tap or Tab) or, for an
    output, the pointer: a note over what lies below, so no grid row moves. */
 .field, .out { position: relative; }

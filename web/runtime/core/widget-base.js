@@ -242,12 +242,12 @@ export class SbWidget extends HTMLElement {
   showError(error, text = '', stale = true) {
     const mark = this.constructor.stale;
     showError(this.shadowRoot, error, text, stale && !mark);
-    if (stale && mark) this.shadowRoot.querySelector(mark[0])?.classList.add(mark[1]);
+    if (stale && mark) for (const el of this.shadowRoot.querySelectorAll(mark[0])) el.classList.add(mark[1]);
   }
 
   clearErrors() {
     clearErrors(this.shadowRoot);
     const mark = this.constructor.stale;
-    if (mark) this.shadowRoot.querySelector(mark[0])?.classList.remove(mark[1]);
+    if (mark) for (const el of this.shadowRoot.querySelectorAll(mark[0])) el.classList.remove(mark[1]);
   }
 }

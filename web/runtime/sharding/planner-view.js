@@ -5,6 +5,8 @@
 // communication (one after the other, and overlapped), the tables and the worked solution.
 // No DOM, no engine state.
 import { escapeHTML } from '../core/escape.js';
+import { unitHTML } from '../core/render.js';
+import { unitAfter } from '../core/input-groups.js';
 import { formatValue } from '../core/format.js';
 import { asError, effectiveValue, dimensionNames, dimensionInput, fieldHTML, notationHTML, outputsListHTML, stepsHTML, valueText } from '../core/widget-form.js';
 
@@ -65,11 +67,11 @@ function cellHTML(column, value) {
 export function tableHTML(columns, rows, name, empty) {
   if (!rows?.length) return `<p class="table-empty" data-table="${name}">${escapeHTML(empty)}</p>`;
   const head = columns.map((c) => `<th scope="col" role="columnheader" title="${escapeHTML(c.name)}">${escapeHTML(c.label || c.name)}` +
-    `${c.unit ? ` <span class="unit">(${escapeHTML(c.unit)})</span>` : ''}</th>`);
+    `${unitHTML(c.label || c.name, c.unit)}</th>`);
   // data-label: in a narrow column each row becomes a card whose cells name their column
   // (styles.js); the explicit roles keep it a table for screen readers once it is not
   // displayed as one.
-  const label = (c) => `${c.label || c.name}${c.unit ? ` (${c.unit})` : ''}`;
+  const label = (c) => `${c.label || c.name}${unitAfter(c.label || c.name, c.unit) ? ` (${c.unit})` : ''}`;
   const body = rows.map((row) => `<tr role="row">${columns.map((c) => `<td role="cell" data-column="${escapeHTML(c.name)}" ` +
     `data-label="${escapeHTML(label(c))}">${cellHTML(c, row[c.name])}</td>`).join('')}</tr>`);
   return `<div class="table-wrap"><table class="plan-table" role="table" data-table="${name}"><thead><tr role="row">${head.join('')}</tr></thead>` +

@@ -6,7 +6,12 @@ export const EXPLORER_CSS = `
 /* The explorer's 1,400 elements: what is off screen is not laid out on every edit (its size
    kept from the last time it was), which halved an edit's layout in Chromium. */
 .explorer-extras, .table-box, dl.outputs { content-visibility: auto; contain-intrinsic-size: auto 40rem; }
-.explorer-extras { margin-top: 0.75rem; }
+/* Its sections continue the form's box, as the other training elements' pictures do. */
+.explorer-extras { border: 1px solid var(--_border); border-top: 0; border-radius: 0 0 var(--_radius) var(--_radius);
+  padding: 0 0.75rem 0.75rem; margin-top: calc(-1 * var(--_radius)); }
+@container (max-width: 24rem) { .explorer-extras { padding: 0 0.5rem 0.5rem; } }
+/* Its 21 main fields two to a row on a phone (one a row made the form 1,500 px tall). */
+.fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 9rem), 1fr)); }
 .explorer-extras .caption { color: var(--_muted); font-size: 0.9rem; margin: 0.3rem 0 0.6rem; }
 .layer-boxes { display: grid; grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr)); gap: 0.75rem 1rem; }
 .layer-array { margin: 0; min-width: 0; }

@@ -133,21 +133,30 @@ function layerAlgorithmHTML(result) {
   return `<ol class="layer-algorithm" data-layer-algorithm>${passes.join('')}</ol>`;
 }
 
+// The training step's few results a reader wants first (render.js draws them before the form and
+// folds the other outputs and the tables): how long a step takes, what bounds it, the memory per
+// chip and the MFU. Names, not labels: each label is the engine's.
+export const TRAINING_LEAD = ['step_time', 'bound', 'mem_total', 'mfu'];
+
+// A section a reader opens: its title, then its body. data-fold names it, so a redraw keeps it
+// open (sb-calculator-extras.js).
+const fold = (name, title, body) => `<details class="fold" data-fold="${name}"><summary>${title}</summary>${body}</details>`;
+
 export function explorerExtrasHTML(result) {
   if (!result || !Array.isArray(result.arrays)) return '<div class="explorer-extras" data-extras data-explorer></div>';
   const figures = result.arrays.map((row) => arrayFigureHTML(result, row)).join('');
   return '<div class="explorer-extras" data-extras data-explorer>' +
-    '<h4 class="results">The layer on one chip</h4>' +
-    '<p class="caption">The book’s layer, In · W<sub>in</sub> · W<sub>out</sub> → Out, as this layout cuts it: each box is one ' +
-    'array of one slice, split into its pieces; the solid piece is what one chip holds.</p>' +
-    `<div class="layer-boxes">${figures}</div>` +
-    '<h4 class="results">One layer, step by step</h4>' +
-    '<p class="caption">The book’s algorithm for this layout: each matmul (A ·<sub>J</sub> B, written <code>A *_J B</code>, ' +
-    'sums over J) and each collective of one layer, in order, with the slice’s whole batch. Times the book’s way: ' +
-    'FLOPs / C, bytes / (M W<sub>ici</sub>). {U_X} marks a result still to be summed over X.</p>' +
-    `${layerAlgorithmHTML(result)}` +
-    '<h4 class="results">The step, collective by collective</h4>' +
-    '<p class="caption">In the order the algorithm runs them. Those on the critical path stall the matmuls that need ' +
-    'their result; the others run while the chip computes.</p>' +
-    `${algorithmHTML(result)}</div>`;
+    fold('layer', 'The layer on one chip',
+      '<p class="caption">The book’s layer, In · W<sub>in</sub> · W<sub>out</sub> → Out, as this layout cuts it: each box is one ' +
+      'array of one slice, split into its pieces; the solid piece is what one chip holds.</p>' +
+      `<div class="layer-boxes">${figures}</div>`) +
+    fold('layer-steps', 'One layer, step by step',
+      '<p class="caption">The book’s algorithm for this layout: each matmul (A ·<sub>J</sub> B, written <code>A *_J B</code>, ' +
+      'sums over J) and each collective of one layer, in order, with the slice’s whole batch. Times the book’s way: ' +
+      'FLOPs / C, bytes / (M W<sub>ici</sub>). {U_X} marks a result still to be summed over X.</p>' +
+      `${layerAlgorithmHTML(result)}`) +
+    fold('step', 'The step, collective by collective',
+      '<p class="caption">In the order the algorithm runs them. Those on the critical path stall the matmuls that need ' +
+      'their result; the others run while the chip computes.</p>' +
+      `${algorithmHTML(result)}`) + '</div>';
 }

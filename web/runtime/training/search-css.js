@@ -5,12 +5,16 @@ export const SEARCH_CSS = `
 .search-extras { border: 1px solid var(--_border); border-top: 0; border-radius: 0 0 var(--_radius) var(--_radius);
   padding: 0 0.75rem 0.75rem; margin-top: calc(-1 * var(--_radius)); }
 .search-status { min-height: 1.4em; margin: 0; padding-top: 0.5rem; }
-.search-status button { margin-left: 0.5rem; }
+.search-status button { margin-left: 0.5rem; min-height: 1.75rem; }
 .pareto { width: 100%; height: auto; max-width: 40rem; font-size: 14px; }
 .pareto .point { cursor: pointer; }
 .pareto .point:focus { outline: 2px solid var(--_accent); outline-offset: 2px; }
 .pareto .fastest { stroke: var(--_fg); stroke-width: 1.5; }
-th button.sort { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0; cursor: pointer; text-align: inherit; }
+/* A header's button and a row's link are targets a finger can hit: 28 px tall at least
+   (WCAG 2.5.8 asks 24), the link a block of its own lines rather than a run of text. */
+th button.sort { font: inherit; font-weight: 600; color: inherit; background: none; border: 0; padding: 0.2rem 0; cursor: pointer;
+  text-align: inherit; min-height: 1.75rem; }
+.search-table td a { display: inline-block; min-height: 1.75rem; padding: 0.2rem 0; }
 th button.sort::after { content: ' ↕'; opacity: 0.5; }
 th[aria-sort="ascending"] button.sort::after { content: ' ↑'; opacity: 1; }
 th[aria-sort="descending"] button.sort::after { content: ' ↓'; opacity: 1; }

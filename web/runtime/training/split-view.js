@@ -118,8 +118,8 @@ export function ratioPlotSVG(result) {
     cls: 'ratio-plot', title: 'Math over communication against tokens per chip, for FSDP alone, TP alone and the mix at X_opt',
     xTitle: 'tokens per chip B / N', yTitle: 'math / comms', xUnit: 'tokens', yUnit: '', unity: true,
     curves: [curve('fsdp', 'FSDP alone'), curve('tp', 'TP alone'), curve('mixed', 'FSDP x TP at X_opt')],
-    markers: result ? [{ at: result.per_chip, label: 'this batch', row: 0 }, { at: result.mixed_batch, label: 'mixed', row: 1 },
-      { at: result.fsdp_batch, label: 'FSDP', row: 2 }] : [],
+    markers: result ? [{ at: result.per_chip, label: 'this batch', row: 0 }, { at: result.mixed_batch, label: 'mixed threshold', row: 1 },
+      { at: result.fsdp_batch, label: 'FSDP threshold', row: 2 }] : [],
   });
 }
 
