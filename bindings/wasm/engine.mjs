@@ -14,9 +14,26 @@ export { modules as engineModules };
 
 export const WHOLE_ENGINE = 'scalebook-engine';
 
+// The module with the fewest domains that holds every one named (the whole engine if none).
+export function moduleFor(domains) {
+  const fits = modules.filter((m) => [...domains].every((d) => m.domains.includes(d)));
+  fits.sort((a, b) => a.domains.length - b.domains.length);
+  return (fits[0] ?? modules.find((m) => m.name === WHOLE_ENGINE)).name;
+}
+
+// The domains an embedding page's elements need, as the runtime tells them (useDomains).
+const pageDomains = new Set();
+
+// A page without the builder's tag (a blog post) names the domains of its elements, so that
+// it loads the smallest module that holds them rather than the whole engine. A domain named
+// later that the module lacks moves later loads to one that holds it.
+export function useDomains(domains) {
+  for (const d of domains) pageDomains.add(d);
+}
+
 function pageModule() {
   const meta = globalThis.document?.querySelector?.('meta[name="scalebook-engine"]');
-  return meta?.getAttribute('content') || WHOLE_ENGINE;
+  return meta?.getAttribute('content') || (pageDomains.size ? moduleFor(pageDomains) : WHOLE_ENGINE);
 }
 
 const cached = new Map();

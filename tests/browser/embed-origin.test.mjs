@@ -68,6 +68,20 @@ test('three elements embedded on another origin under its own strict policy load
   await page.close();
 });
 
+test('an embed fetches the smallest engine module that holds its elements', async () => {
+  const page = await site.browser.newPage();
+  const wasm = [];
+  page.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(r.url().replace(/.*\//, '')); });
+  await page.goto(`http://localhost:${blog.address().port}/`);
+  // A matmul, its roofline plot and the systolic simulator: the roofline and systolic domains.
+  const cycles = page.locator('sb-systolic-sim [data-stat="sim-cycles"]');
+  await cycles.waitFor();
+  await page.waitForFunction((el) => /\d/.test(el.textContent), await cycles.elementHandle());
+  assert.equal((await page.locator('sb-matmul [data-output="critical_batch"]').textContent()).trim(), '295 tokens');
+  assert.deepEqual(wasm, ['scalebook-engine-systolic.wasm']);
+  await page.close();
+});
+
 test('the configuration search embedded on another origin searches on the page\'s thread', async () => {
   const page = await site.browser.newPage();
   const errors = [];

@@ -9,38 +9,42 @@ import { watchScrollable } from './core/scroll-focus.js';
 import { watchCurrentSection } from './core/current-section.js';
 import { watchSearch } from './search/search-box.js';
 
+import { useDomains } from '../../bindings/wasm/engine.mjs';
+
 export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 // The base of every calculator element, for a page that defines its own.
 export { SbCalculator };
 
+// Each element with its engine domain (its folder; 'all' for exercises, which may use any
+// calculator) and the import of its code.
 const ELEMENTS = {
-  'sb-roofline': () => import('./roofline/sb-roofline.js').then((m) => m.SbRoofline),
-  'sb-matmul': () => import('./roofline/sb-matmul.js').then((m) => m.SbMatmul),
-  'sb-intensity': () => import('./roofline/sb-intensity.js').then((m) => m.SbIntensity),
-  'sb-systolic': () => import('./systolic/sb-systolic.js').then((m) => m.SbSystolic),
-  'sb-mxu': () => import('./systolic/sb-mxu.js').then((m) => m.SbMxu),
-  'sb-chip': () => import('./hardware/sb-chip.js').then((m) => m.SbChip),
-  'sb-roofline-plot': () => import('./roofline/sb-roofline-plot.js').then((m) => m.SbRooflinePlot),
-  'sb-exercise': () => import('./exercises/sb-exercise.js').then((m) => m.SbExercise),
-  'sb-progress': () => import('./exercises/sb-progress.js').then((m) => m.SbProgress),
-  'sb-batch-sweep': () => import('./roofline/sb-batch-sweep.js').then((m) => m.SbBatchSweep),
-  'sb-systolic-sim': () => import('./systolic/sb-systolic-sim.js').then((m) => m.SbSystolicSim),
-  'sb-chip-table': () => import('./hardware/sb-chip-table.js').then((m) => m.SbChipTable),
-  'sb-slice': () => import('./hardware/sb-slice.js').then((m) => m.SbSlice),
-  'sb-my-chip': () => import('./hardware/sb-my-chip.js').then((m) => m.SbMyChip),
-  'sb-collective': () => import('./collectives/sb-collective.js').then((m) => m.SbCollective),
-  'sb-sharding': () => import('./sharding/sb-sharding.js').then((m) => m.SbSharding),
-  'sb-sharded-matmul': () => import('./sharding/sb-sharded-matmul.js').then((m) => m.SbShardedMatmul),
-  'sb-collective-sim': () => import('./collectives/sb-collective-sim.js').then((m) => m.SbCollectiveSim),
-  'sb-transformer': () => import('./transformer/sb-transformer.js').then((m) => m.SbTransformer),
-  'sb-model-config': () => import('./transformer/sb-model-config.js').then((m) => m.SbModelConfig),
-  'sb-collective-sweep': () => import('./collectives/sb-collective-sweep.js').then((m) => m.SbCollectiveSweep),
-  'sb-pipeline': () => import('./training/sb-pipeline.js').then((m) => m.SbPipeline),
-  'sb-training': () => import('./training/sb-training.js').then((m) => m.SbTraining),
-  'sb-training-plan': () => import('./training/sb-training-plan.js').then((m) => m.SbTrainingPlan),
-  'sb-training-search': () => import('./training/sb-training-search.js').then((m) => m.SbTrainingSearch),
-  'sb-training-budget': () => import('./training/sb-training-budget.js').then((m) => m.SbTrainingBudget),
-  'sb-training-split': () => import('./training/sb-training-split.js').then((m) => m.SbTrainingSplit),
+  'sb-roofline': ['roofline', () => import('./roofline/sb-roofline.js').then((m) => m.SbRoofline)],
+  'sb-matmul': ['roofline', () => import('./roofline/sb-matmul.js').then((m) => m.SbMatmul)],
+  'sb-intensity': ['roofline', () => import('./roofline/sb-intensity.js').then((m) => m.SbIntensity)],
+  'sb-systolic': ['systolic', () => import('./systolic/sb-systolic.js').then((m) => m.SbSystolic)],
+  'sb-mxu': ['systolic', () => import('./systolic/sb-mxu.js').then((m) => m.SbMxu)],
+  'sb-chip': ['hardware', () => import('./hardware/sb-chip.js').then((m) => m.SbChip)],
+  'sb-roofline-plot': ['roofline', () => import('./roofline/sb-roofline-plot.js').then((m) => m.SbRooflinePlot)],
+  'sb-exercise': ['all', () => import('./exercises/sb-exercise.js').then((m) => m.SbExercise)],
+  'sb-progress': ['all', () => import('./exercises/sb-progress.js').then((m) => m.SbProgress)],
+  'sb-batch-sweep': ['roofline', () => import('./roofline/sb-batch-sweep.js').then((m) => m.SbBatchSweep)],
+  'sb-systolic-sim': ['systolic', () => import('./systolic/sb-systolic-sim.js').then((m) => m.SbSystolicSim)],
+  'sb-chip-table': ['hardware', () => import('./hardware/sb-chip-table.js').then((m) => m.SbChipTable)],
+  'sb-slice': ['hardware', () => import('./hardware/sb-slice.js').then((m) => m.SbSlice)],
+  'sb-my-chip': ['hardware', () => import('./hardware/sb-my-chip.js').then((m) => m.SbMyChip)],
+  'sb-collective': ['collectives', () => import('./collectives/sb-collective.js').then((m) => m.SbCollective)],
+  'sb-sharding': ['sharding', () => import('./sharding/sb-sharding.js').then((m) => m.SbSharding)],
+  'sb-sharded-matmul': ['sharding', () => import('./sharding/sb-sharded-matmul.js').then((m) => m.SbShardedMatmul)],
+  'sb-collective-sim': ['collectives', () => import('./collectives/sb-collective-sim.js').then((m) => m.SbCollectiveSim)],
+  'sb-transformer': ['transformer', () => import('./transformer/sb-transformer.js').then((m) => m.SbTransformer)],
+  'sb-model-config': ['transformer', () => import('./transformer/sb-model-config.js').then((m) => m.SbModelConfig)],
+  'sb-collective-sweep': ['collectives', () => import('./collectives/sb-collective-sweep.js').then((m) => m.SbCollectiveSweep)],
+  'sb-pipeline': ['training', () => import('./training/sb-pipeline.js').then((m) => m.SbPipeline)],
+  'sb-training': ['training', () => import('./training/sb-training.js').then((m) => m.SbTraining)],
+  'sb-training-plan': ['training', () => import('./training/sb-training-plan.js').then((m) => m.SbTrainingPlan)],
+  'sb-training-search': ['training', () => import('./training/sb-training-search.js').then((m) => m.SbTrainingSearch)],
+  'sb-training-budget': ['training', () => import('./training/sb-training-budget.js').then((m) => m.SbTrainingBudget)],
+  'sb-training-split': ['training', () => import('./training/sb-training-split.js').then((m) => m.SbTrainingSplit)],
 };
 const SELECTOR = Object.keys(ELEMENTS).join(',');
 const asked = new Set();
@@ -51,7 +55,9 @@ const asked = new Set();
 function define(tag) {
   if (asked.has(tag) || customElements.get(tag)) return;
   asked.add(tag);
-  ELEMENTS[tag]().then(
+  // An embedding page (no builder's tag) then loads the smallest engine module for its elements.
+  useDomains([ELEMENTS[tag][0]]);
+  ELEMENTS[tag][1]().then(
     (element) => { if (!customElements.get(tag)) customElements.define(tag, element); },
     () => asked.delete(tag),
   );
