@@ -217,51 +217,62 @@ class Stationary : public Grid {
 };
 
 // os: A's rows move right, B's columns move down, each PE accumulates one element of Y.
+// Nothing is moved: a value that moves one PE a cycle is where it was written that many cycles
+// ago. A's row r is a ring of C values stored twice (slots p and p + C hold the same), so the
+// row read from its newest value is one contiguous window; B is a ring of R rows, row 0 the
+// newest. Each cycle writes one value a row and one row of B instead of shifting every PE's
+// registers (16 of the 44 bytes a PE-step touched were memmoves, and WebAssembly's memmove
+// without bulk memory is a loop: os ran at 0.73x SCALE-Sim's speed there).
 class Output : public Grid {
  public:
   Output(const Job& job, Convention cv) : Grid(job, cv) {
-    Index n = ix(j_.R * j_.C), C = ix(j_.C);
-    for (auto* v : {&a_, &b_, &acc_}) v->assign(n, 0);
-    for (auto* v : {&atag_, &btag_, &acc_tag_, &areal_, &breal_}) v->assign(n, 0);
-    top_b_.assign(C, 0), top_tag_.assign(C, 0), top_real_.assign(C, 0);
+    Index n = ix(j_.R * j_.C);
+    for (auto* v : {&b_, &acc_}) v->assign(n, 0);
+    for (auto* v : {&btag_, &acc_tag_, &breal_}) v->assign(n, 0);
+    a_.assign(2 * n, 0), atag_.assign(2 * n, 0), areal_.assign(2 * n, 0);
   }
 
  private:
-  std::vector<double> a_, b_, acc_, top_b_;
-  std::vector<Tag> atag_, btag_, acc_tag_, areal_, breal_, top_tag_, top_real_;
+  std::vector<double> a_, b_, acc_;
+  std::vector<Tag> atag_, btag_, acc_tag_, areal_, breal_;
+  Index head_ = 0;  // A: slot of the newest value in each row's ring, in [0, C)
+  Index top_ = 0;   // B: ring row that is the array's row 0
+
+  // Where PE (r, 0)'s A operand is: element c of the window is PE (r, c)'s.
+  Index a_at(i64 r) const { return ix(r) * 2 * ix(j_.C) + head_; }
+  // Where PE (r, 0)'s B operand is.
+  Index b_at(i64 r) const { return (top_ + ix(r)) % ix(j_.R) * ix(j_.C); }
 
   i64 cycle(i64 t) override {
     bool may = cv_ == Convention::pipelined || idle_before(next_stream_, t);
     if (next_stream_ < j_.folds && t >= edge_free_ && may) begin(t, j_.D);
+    head_ = (head_ + ix(j_.C) - 1) % ix(j_.C);  // every A value moves right
+    top_ = (top_ + ix(j_.R) - 1) % ix(j_.R);    // every B value moves down
+    Index top = b_at(0);
     for (i64 c = 0; c < j_.C; ++c) {  // B's column c, element k, enters at start + k + c
       i64 k = 0;
       const Fold* f = entering(c, t, j_.D, k);
       bool real = f && f->c0 + c < j_.S;
-      top_b_[ix(c)] = real ? j_.w[ix(k * j_.S + f->c0 + c)] : 0;
-      top_tag_[ix(c)] = f ? tag_of(f->index) : 0, top_real_[ix(c)] = real;
+      b_[top + ix(c)] = real ? j_.w[ix(k * j_.S + f->c0 + c)] : 0;
+      btag_[top + ix(c)] = f ? tag_of(f->index) : 0, breal_[top + ix(c)] = real;
     }
     i64 macs = 0;
-    for (i64 r = j_.R - 1; r >= 0; --r) macs += step_row(r, t);  // bottom-up: old B above
+    for (i64 r = j_.R - 1; r >= 0; --r) macs += step_row(r, t);
     retire(t, j_.R * j_.C);
     return macs;
   }
 
   i64 step_row(i64 r, i64 t) {
-    Index C = ix(j_.C), o = ix(r) * C, from = r > 0 ? o - C : 0;
-    std::memmove(&a_[o + 1], &a_[o], (C - 1) * sizeof(double));  // A moves right
-    std::memmove(&atag_[o + 1], &atag_[o], (C - 1) * sizeof(Tag));
-    std::memmove(&areal_[o + 1], &areal_[o], (C - 1) * sizeof(Tag));
-    std::memcpy(&b_[o], r > 0 ? &b_[from] : top_b_.data(), C * sizeof(double));  // B moves down
-    std::memcpy(&btag_[o], r > 0 ? &btag_[from] : top_tag_.data(), C * sizeof(Tag));
-    std::memcpy(&breal_[o], r > 0 ? &breal_[from] : top_real_.data(), C * sizeof(Tag));
+    Index o = ix(r * j_.C), a = a_at(r), b = b_at(r);
     i64 k = 0;
     const Fold* f = entering(r, t, j_.D, k);  // A's row r, element k, enters at start + k + r
     bool real = f && f->r0 + r < j_.T;
-    a_[o] = real ? j_.x[ix((f->r0 + r) * j_.D + k)] : 0;
-    atag_[o] = f ? tag_of(f->index) : 0, areal_[o] = real;
+    double value = real ? j_.x[ix((f->r0 + r) * j_.D + k)] : 0;
+    Tag tag = f ? tag_of(f->index) : 0;
+    for (Index slot : {a, a + ix(j_.C)}) a_[slot] = value, atag_[slot] = tag, areal_[slot] = real;
     edges(r, t, false);
-    i64 macs =
-        mac_row<true>(&acc_[o], nullptr, &a_[o], &b_[o], &atag_[o], &areal_[o], &breal_[o], C);
+    i64 macs = mac_row<true>(&acc_[o], nullptr, &a_[a], &b_[b], &atag_[a], &areal_[a], &breal_[b],
+                             ix(j_.C));
     edges(r, t, true);
     return macs;
   }
@@ -270,12 +281,15 @@ class Output : public Grid {
   // last hands the sum out after its MAC. As in ws, the set flags of row r are found from the
   // live folds (element k of lane r sits in column t - start - r - k).
   void edges(i64 r, i64 t, bool last) {
+    const Index a = a_at(r), b = b_at(r);
     for (Fold& f : live_) {
       i64 c = t - f.start - r - (last ? j_.D - 1 : 0);
+      if (c < 0 || c >= j_.C) continue;
+      Tag atag = atag_[a + ix(c)];
+      if (atag != tag_of(f.index) || btag_[b + ix(c)] != atag) continue;
       Index p = ix(r * j_.C + c);
-      if (c < 0 || c >= j_.C || atag_[p] != tag_of(f.index) || btag_[p] != atag_[p]) continue;
       if (!last) {
-        acc_[p] = 0, acc_tag_[p] = atag_[p];
+        acc_[p] = 0, acc_tag_[p] = atag;
         continue;
       }
       i64 m = f.r0 + r, n = f.c0 + c;
@@ -285,14 +299,17 @@ class Output : public Grid {
   }
 
   SimFrame frame(i64 t, i64 macs) const override {
-    SimFrame f{t, macs, std::vector<PeState>(a_.size())};
-    for (Index p = 0; p < a_.size(); ++p) {
-      PeState& s = f.pes[p];
-      bool busy = atag_[p] != 0 && atag_[p] == btag_[p];
-      s.weight = b_[p], s.activation = a_[p], s.psum = acc_[p];
-      s.flags = static_cast<std::uint8_t>(
-          (btag_[p] ? kHasWeight : 0) | (atag_[p] ? kHasActivation : 0) |
-          (busy || acc_tag_[p] ? kHasPsum : 0) | (busy && areal_[p] && breal_[p] ? kMac : 0));
+    SimFrame f{t, macs, std::vector<PeState>(acc_.size())};
+    for (i64 r = 0; r < j_.R; ++r) {
+      for (i64 c = 0; c < j_.C; ++c) {
+        Index p = ix(r * j_.C + c), a = a_at(r) + ix(c), b = b_at(r) + ix(c);
+        PeState& s = f.pes[p];
+        bool busy = atag_[a] != 0 && atag_[a] == btag_[b];
+        s.weight = b_[b], s.activation = a_[a], s.psum = acc_[p];
+        s.flags = static_cast<std::uint8_t>(
+            (btag_[b] ? kHasWeight : 0) | (atag_[a] ? kHasActivation : 0) |
+            (busy || acc_tag_[p] ? kHasPsum : 0) | (busy && areal_[a] && breal_[b] ? kMac : 0));
+      }
     }
     return f;
   }
