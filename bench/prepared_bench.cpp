@@ -1,6 +1,8 @@
 // The prepared, numbers-only path: each calculator prepared once with its default inputs,
 // then evaluated over one varying number input. Prints the median and p99 of one evaluation
-// and the heap allocations it makes once warm; asserts nothing.
+// and the heap allocations it makes once warm; asserts nothing. Each calculator gets about
+// kSecondsEach: a first evaluation's time sets how many calls fit (the search takes tens of
+// milliseconds a call, a roofline microseconds), so the whole bench ends in under a minute.
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -29,6 +31,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr double kSecondsEach = 1.0;
+constexpr int kMinCalls = 20;  // enough for a median; the p99 of so few is their maximum
+
 // The first number input with a numeric default: the one a sweep would vary.
 std::string varying_input(const scalebook::Schema& schema) {
   for (const scalebook::InputSpec& spec : schema.inputs) {
@@ -39,7 +44,18 @@ std::string varying_input(const scalebook::Schema& schema) {
   return "";
 }
 
-void bench(const std::string& name, const scalebook::Inputs& fixed, int calls) {
+// How many calls of `evaluate` fit in kSecondsEach (warm-up included), from one timed call.
+template <class F>
+int calls_within_budget(int most, F&& evaluate) {
+  auto start = Clock::now();
+  evaluate();
+  double once = std::chrono::duration<double>(Clock::now() - start).count();
+  double fit = kSecondsEach / 1.1 / std::max(once, 1e-9);
+  return static_cast<int>(
+      std::clamp(fit, static_cast<double>(kMinCalls), static_cast<double>(most)));
+}
+
+void bench(const std::string& name, const scalebook::Inputs& fixed, int most_calls) {
   scalebook::Schema schema = scalebook::schema_of(name).value();
   std::string over = varying_input(schema);
   double x = 0;
@@ -54,6 +70,8 @@ void bench(const std::string& name, const scalebook::Inputs& fixed, int calls) {
     return;
   }
   std::vector<double> y(prepared.value().outputs().size());
+  const int calls =
+      calls_within_budget(most_calls, [&] { prepared.value().evaluate(&x, y.data()); });
   for (int i = 0; i < calls / 10 + 1; ++i) prepared.value().evaluate(&x, y.data());
   std::vector<double> us(static_cast<std::size_t>(calls));
   long before = allocations.load();
@@ -65,9 +83,10 @@ void bench(const std::string& name, const scalebook::Inputs& fixed, int calls) {
   }
   double per_call = static_cast<double>(allocations.load() - before) / calls;
   std::sort(us.begin(), us.end());
-  std::printf("prepared %-14s over %-6s median %7.3f us  p99 %7.3f us  %5.1f allocations\n",
-              name.c_str(), over.empty() ? "-" : over.c_str(), us[us.size() / 2],
-              us[us.size() * 99 / 100], per_call);
+  std::printf(
+      "prepared %-15s over %-6s median %9.3f us  p99 %9.3f us  %5.1f allocations  (%d calls)\n",
+      name.c_str(), over.empty() ? "-" : over.c_str(), us[us.size() / 2], us[us.size() * 99 / 100],
+      per_call, calls);
 }
 
 }  // namespace
