@@ -13,6 +13,7 @@
 #include "simulate_cmd.h"
 #include "sweep_cmd.h"
 #include "text_out.h"
+#include "usage.h"
 
 namespace {
 
@@ -21,37 +22,11 @@ using scalebook::ErrorCode;
 using scalebook::cli::Json;
 using scalebook::cli::Options;
 
-constexpr const char* kUsage =
-    "usage: scalebook [--json|--text] [--explain] COMMAND\n"
-    "  list                      the calculators\n"
-    "  schema NAME               a calculator's inputs and outputs\n"
-    "  calc NAME [name=value]... run a calculator (values in SI base units); with a model\n"
-    "                            input, --model-config FILE gives it a config.json's model\n"
-    "        [--top N]           how many configurations a search lists (training-search)\n"
-    "        [--export jax]      print the best configuration as a JAX mesh to start from\n"
-    "  sweep NAME --over INPUT (--values 1,2,4 | --from A --to B [--points N] [--log])\n"
-    "        [--outputs a,b] [name=value]...   outputs at each value of one input\n"
-    "  solve NAME --over INPUT --output OUTPUT --target X --from A --to B [name=value]...\n"
-    "                            the smallest INPUT in [A, B] at which OUTPUT reaches X\n"
-    "  simulate pipeline [name=value]...  a pipeline schedule played item by item (the\n"
-    "                            pipeline calculator's inputs; text draws the Gantt grid)\n"
-    "  chips                     the hardware catalog\n"
-    "  chip ID                   one chip with its source notes\n"
-    "  models                    the model catalog\n"
-    "  model ID                  one model's configuration with its source notes\n"
-    "  model --from-config FILE  a model from a Hugging Face config.json: its fields, the key\n"
-    "                            each came from, and the keys it could not map\n"
-    "  exercise list [CHAPTER]   the exercises\n"
-    "  exercise show ID [--seed N]           a variant's prompt (--explain adds the solution)\n"
-    "  exercise grade ID --answer A [--seed N] [--part P]\n"
-    "  exercise check [PATH]     validate exercise files; exit 1 when a problem is found\n"
-    "  (--exercises DIR or SCALEBOOK_EXERCISES picks the exercise folder)\n";
-
 using scalebook::cli::fail;
 using scalebook::cli::print;
 
 int usage_error(const Options& opt, const std::string& message) {
-  if (!opt.json) std::cerr << kUsage;
+  if (!opt.json) std::cerr << scalebook::cli::usage();
   return fail(opt, Error{ErrorCode::invalid_argument, "", message});
 }
 
@@ -171,8 +146,14 @@ int main(int argc, char** argv) {
   if (auto bad = scalebook::cli::parse_options(argc, argv, opt)) return fail(opt, *bad);
   // Asked for, the usage is the output; missing a command, it is an error like any other.
   if (opt.words.empty()) return usage_error(opt, "no command given");
-  if (opt.words[0] == "help" || opt.words[0] == "--help" || opt.words[0] == "-h") {
-    std::cout << kUsage;
+  // Help is text whatever the mode: a person asked for it. `help CMD` is `CMD --help`.
+  const bool help_word = opt.words[0] == "help";
+  if (help_word || scalebook::cli::asks_for_help(opt.words)) {
+    std::vector<std::string> words(opt.words.begin() + (help_word ? 1 : 0), opt.words.end());
+    if (!words.empty() && (words[0] == "--help" || words[0] == "-h")) words.clear();
+    std::optional<std::string> text = scalebook::cli::command_usage(words);
+    if (!text) return usage_error(opt, "unknown command \"" + words[0] + "\"");
+    std::cout << *text;
     return 0;
   }
   const std::string& command = opt.words[0];

@@ -25,7 +25,7 @@ std::string pad(std::string s, size_t width) {
 
 std::string value_text(const Value& v, const std::string& unit) {
   if (v.is_text()) return v.text;
-  if (v.is_none()) return "none";
+  if (v.is_none()) return v.text.empty() ? "none" : "none (" + v.text + ")";
   std::string exact = format_number(v.number) + (unit.empty() ? "" : " " + unit);
   std::string human = si(v.number, unit);
   // Only a prefixed form ("5.08 ms") adds anything to the exact value.

@@ -21,9 +21,11 @@
 //   simulateSystolic takes max_pe_steps up to 1e9 (its default) and refuses any shape over the
 //   engine's work budget (kMaxSimWork, which also counts each cycle's bookkeeping, so a
 //   990^3 GEMM on a 1 x 1 array is refused at once); simulateCollective records at most
-//   kMaxSimStateValues numbers; simulatePipeline runs at most kMaxPipelineItems (2^20) work
-//   items and records at most 2^20 stage entries of frames; a sweep evaluates at most 10000
-//   points, a solve at most 200; shardingLayout draws at most 4096 devices.
+//   kMaxSimStateValues numbers; simulatePipeline runs at most max_items work items (default and
+//   most kMaxPagePipelineItems, 2^16: each becomes a JS object) and records at most 2^20 stage
+//   entries of frames; exerciseCheck runs at most kMaxCheckCalculations (5000) calculations; a
+//   sweep evaluates at most 10000 points, a solve at most 200; shardingLayout draws at most
+//   4096 devices.
 import * as check from './checks.mjs';
 import { CalculatorError, fail, limits } from './checks.mjs';
 
@@ -136,7 +138,8 @@ export function wrapModule(module) {
     schema(name) {
       return parsed(module.schema(check.text(name, 'calculator'))).schema;
     },
-    // The outputs keyed by name, with `steps` (the worked solution) unless { steps: false },
+    // The outputs keyed by name (null where one has no value, and then `absent`: { output:
+    // reason } says why), with `steps` (the worked solution) unless { steps: false },
     // the numbers-only path that builds no LaTeX: the default for anything run many times.
     // `progress(fraction)`, if given, hears how much of its counted work a long calculation
     // (training-search) has done, from 0 to 1; what it throws is ignored.
@@ -269,7 +272,8 @@ export function wrapModule(module) {
     // { stages, microbatches, schedule: 'naive' | 'gpipe' | '1f1b' | 'interleaved' |
     // 'zero-bubble', virtual_stages, forward_cost, backward_input_cost, backward_weight_cost,
     // transfer_time } (checked by its schema, its defaults) plus first_frame and max_frames
-    // (the frames to record, default none). Returns { schedule, items: [{ stage, microbatch,
+    // (the frames to record, default none) and max_items (the work budget, 1 to 65536, its
+    // default; a page lowers it to what it draws). Returns { schedule, items: [{ stage, microbatch,
     // chunk, kind: 'F' | 'B' | 'I' | 'W', start, end }] (stage by stage, each in the order it
     // runs them; B is the whole backward, I and W its input- and weight-gradient halves),
     // stages: [{ busy, idle, peak_activations }], step_time, ideal_time, bubble_fraction,

@@ -156,6 +156,7 @@ val exercise_check(const std::string& file, double seeds) {
   if (!parsed.ok()) return error_to_js(parsed.error());
   val problems = val::array();
   uint32_t n = seeds >= 0 && seeds <= 1000 ? static_cast<uint32_t>(seeds) : 0;
+  if (auto over = scalebook::check_budget(parsed.value(), n)) return error_to_js(*over);
   for (const scalebook::ExerciseSpec& e : parsed.value().exercises) {
     for (const scalebook::Error& p : scalebook::check_exercise(e, n)) {
       val j = val::object();

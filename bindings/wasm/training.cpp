@@ -15,8 +15,8 @@ namespace {
 using namespace scalebook::wasm;
 
 // simulatePipeline: the fields go to the engine as named values (pipeline_request checks them
-// by the pipeline calculator's schema); items and frames go back as flat typed arrays, which
-// engine.mjs shapes into objects.
+// by the pipeline calculator's schema, under a page's item budget); items and frames go back
+// as flat typed arrays, which engine.mjs shapes into objects.
 val simulate_pipeline(const val& request) {
   scalebook::Inputs fields;
   val keys = val::global("Object").call<val>("keys", request);
@@ -25,7 +25,7 @@ val simulate_pipeline(const val& request) {
     val v = request[key];
     if (!v.isNull() && !v.isUndefined()) fields[key] = inputs_value(v);
   }
-  auto q = scalebook::pipeline_request(fields);
+  auto q = scalebook::pipeline_request(fields, scalebook::kMaxPagePipelineItems);
   if (!q.ok()) return error_to_js(q.error());
   auto result = scalebook::simulate_pipeline(q.value());
   if (!result.ok()) return error_to_js(result.error());

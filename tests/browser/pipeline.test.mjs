@@ -37,3 +37,20 @@ test('the pipeline grid steps, switches schedule and refuses a bad field beside 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a run too big to draw is refused before the engine simulates it, with the message beside the field', async () => {
+  const { page, errors } = await site.open('05-training.html');
+  const el = page.locator(HOST);
+  await el.scrollIntoViewIfNeeded();
+  await page.waitForFunction((h) => !document.querySelector(h).shadowRoot.querySelector('[data-action="step"]').disabled, HOST);
+  // 100,000 microbatches on 4 stages are 800,000 items: simulated and handed over, they held
+  // the page for 1.5 s; the page's budget (max_items) refuses them at once.
+  await el.locator('input[name="microbatches"]').fill('100000');
+  const message = (h) => document.querySelector(h).shadowRoot.querySelector('[data-error-for="microbatches"]').textContent;
+  await page.waitForFunction((h) => document.querySelector(h).shadowRoot.querySelector('[data-error-for="microbatches"]').textContent !== '', HOST);
+  assert.equal(await page.evaluate(message, HOST),
+    'microbatches is too many for the simulator: stages = 4, microbatches = 100000, virtual_stages = 1 make 800000 work items, over its budget of 6000, what this page draws; scalebook simulate pipeline takes more');
+  assert.equal(await el.locator('[data-item]').count(), 64);  // the last good grid stays
+  assert.deepEqual(errors, []);
+  await page.close();
+});

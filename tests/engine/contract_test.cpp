@@ -24,7 +24,41 @@ std::set<std::string> declared_outputs(const Schema& schema) {
   return names;
 }
 
+// Each preset input's choices one at a time (every chip, every model), the rest at defaults.
+std::vector<Inputs> preset_cases(const Schema& schema) {
+  std::vector<Inputs> cases = {{}};
+  for (const InputSpec& spec : schema.inputs) {
+    if (!spec.preset) continue;
+    for (const std::string& id : spec.choices) cases.push_back({{spec.name, Value::of(id)}});
+  }
+  return cases;
+}
+
+std::string case_name(const Inputs& inputs) {
+  std::string name;
+  for (const auto& [input, value] : inputs) name += input + "=" + value.text + " ";
+  return name.empty() ? "defaults" : name;
+}
+
 }  // namespace
+
+TEST_CASE("every output is a finite number or a text, or absent with its reason", "[contract]") {
+  for (const std::string& name : calculator_names()) {
+    const Schema schema = schema_of(name).value();
+    for (const Inputs& inputs : preset_cases(schema)) {
+      for (bool explain : {true, false}) {
+        INFO(name << " at " << case_name(inputs) << (explain ? "explained" : "numbers only"));
+        Result<Calculation> calc = calculate(name, inputs, {.explain = explain});
+        if (!calc.ok()) continue;  // a preset the calculator refuses says so: not an output
+        for (const auto& [output, value] : calc.value().outputs) {
+          INFO(output);
+          if (value.is_none()) CHECK_FALSE(value.text.empty());
+          if (value.is_number()) CHECK(std::isfinite(value.number));
+        }
+      }
+    }
+  }
+}
 
 TEST_CASE("every calculator sets each declared output once, in schema order", "[contract]") {
   for (const std::string& name : calculator_names()) {

@@ -133,3 +133,69 @@ test('training-plan --text: the planner\'s outputs, then its by-pods table with 
     ['compute with FSDP+TP', 'compute with FSDP+TP', 'ICI-bound', 'ICI-bound']);
   assert.match(rows[1], /^ {2}2 pods +17920 chips +1\.05e6 tokens +117 tokens +no +yes +yes +compute with FSDP\+TP +1024 chips +8 chips +yes/);
 });
+
+// The commands and subcommands as the top-level help lists them: "  exercise show ID ...".
+function listedCommands() {
+  const help = run('--help');
+  assert.equal(help.code, 0);
+  const commands = new Map();
+  for (const [, command, sub] of help.out.matchAll(/^ {2}([a-z]+)(?: ([a-z]+)\b)?/gm)) {
+    if (!commands.has(command)) commands.set(command, new Set());
+    if (sub) commands.get(command).add(sub);
+  }
+  return commands;
+}
+
+test('every command and subcommand the help lists answers --help and -h with its usage, exit 0', () => {
+  const commands = listedCommands();
+  assert.deepEqual([...commands.keys()], ['list', 'schema', 'calc', 'sweep', 'solve', 'simulate', 'chips', 'chip', 'models', 'model', 'exercise']);
+  assert.deepEqual([...commands.get('exercise')], ['list', 'show', 'grade', 'check']);
+  for (const [command, subs] of commands) {
+    for (const words of [[command], ...[...subs].map((sub) => [command, sub])]) {
+      for (const flag of ['--help', '-h']) {
+        const r = run(...words, flag);
+        assert.equal(r.code, 0, `${words.join(' ')} ${flag}: ${r.err}`);
+        assert.equal(r.err, '');
+        assert.match(r.out, /^usage: scalebook \[--json\|--text\] \[--explain\] COMMAND\n/);
+        assert.ok(r.out.includes(`\n  ${words.join(' ')}`), `${words.join(' ')} ${flag}: ${r.out}`);
+      }
+    }
+  }
+  assert.equal(run('model', '--help').out,
+    'usage: scalebook [--json|--text] [--explain] COMMAND\n' +
+    '  model ID                  one model\'s configuration with its source notes\n' +
+    '  model --from-config FILE  a model from a Hugging Face config.json: its fields, the key\n' +
+    '                            each came from, and the keys it could not map\n');
+  // A subcommand's help is its own lines; help CMD is CMD --help.
+  assert.equal(run('exercise', 'grade', '-h').out,
+    'usage: scalebook [--json|--text] [--explain] COMMAND\n' +
+    '  exercise grade ID --answer A [--seed N] [--part P]\n' +
+    '  (--exercises DIR or SCALEBOOK_EXERCISES picks the exercise folder)\n');
+  assert.equal(run('help', 'model').out, run('model', '-h').out);
+  // A calculator named on the line adds its schema.
+  assert.match(run('calc', 'roofline', '--help').out, /^ {2}calc NAME [\s\S]*\n\nroofline: /m);
+  const unknown = run('frobnicate', '--help', '--json');
+  assert.equal(unknown.code, 2);
+  assert.equal(unknown.err, 'scalebook: unknown command "frobnicate"\n');
+});
+
+test('an output without a value is null with its reason under absent, the same in the CLI and the WASM engine', async () => {
+  const engine = await loadEngine();
+  // A price of 0 is free compute, not a missing price.
+  const free = JSON.parse(run('calc', 'training-budget', 'price_per_hour=0').out);
+  assert.equal(free.cost, 0);
+  assert.equal(free.absent.cost, undefined);
+  const fast = JSON.parse(run('calc', 'matmul', 'peak_flops=1e21', 'dtype_weights=int4').out);
+  assert.equal(fast.critical_batch_exact, null);
+  assert.equal(fast.absent.critical_batch_exact,
+    'never compute-bound: each token\'s activation bytes take longer to load than its FLOPs to compute, at any batch');
+  assert.deepEqual(engine.calculate('matmul', { peak_flops: 1e21, dtype_weights: 'int4' }, { steps: false }), fast);
+  const h100 = engine.calculate('chip', { chip: 'h100' }, { steps: false });
+  assert.equal(h100.vmem_capacity, null);
+  assert.equal(h100.absent.vmem_capacity, 'not applicable to a GPU: TPUs only');
+  assert.equal(engine.schema('chip').outputs.find((o) => o.name === 'vmem_capacity').description,
+    'VMEM (on-chip vector memory) per chip (TPUs only; absent on the others)');
+  // Every null comes with its reason; text says both.
+  for (const [name, value] of Object.entries(h100)) if (value === null) assert.ok(h100.absent[name], name);
+  assert.match(run('--text', 'calc', 'chip', 'chip=h100').out, /^vmem_capacity +none \(not applicable to a GPU: TPUs only\)$/m);
+});

@@ -88,6 +88,19 @@ test('exerciseCheck finds the book disagreeing with the engine', async () => {
   assert.match(problems[0].message, /the engine gives 240\.244 tokens but the book 300/);
 });
 
+test('exerciseCheck counts its calculations first and refuses past its budget of 5000', async () => {
+  const engine = await loadEngine();
+  // 13 exercises with 28 values and parts: 1001 variants of them are 28,028 calculations.
+  assert.throws(() => engine.exerciseCheck(text, 1000), (e) => e instanceof CalculatorError &&
+    e.code === 'out_of_range' && e.field === 'seeds' &&
+    e.message === 'checking 13 exercise(s) at 1000 seeds runs 28028 calculations (28 a variant), more than the budget of 5000; check fewer seeds');
+  // The builder's 20 seeds on the largest files, chapter 6's (85 a variant) and chapter 3's.
+  for (const name of ['06-applied-training', '03-sharding']) {
+    const file = fs.readFileSync(fileURLToPath(new URL(`../../exercises/${name}.json`, import.meta.url)), 'utf8');
+    assert.deepEqual(engine.exerciseCheck(file, 20).problems, [], name);
+  }
+});
+
 test('the seed range of the page is the engine one: MAX_SEED is the largest seed the engine takes', async () => {
   const engine = await loadEngine();
   const { MAX_SEED } = await import('../../web/runtime/exercises/variant-hash.js');

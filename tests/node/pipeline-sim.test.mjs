@@ -94,11 +94,11 @@ test('bad fields give the calculator’s exact messages, naming the field', () =
   assert.deepEqual(failure({ max_frames: -1 }), { code: 'out_of_range', field: 'max_frames', message: 'max_frames must be >= 0, got -1' });
   assert.deepEqual(failure({ stage: 2 }), {
     code: 'invalid_argument', field: 'stage',
-    message: 'pipeline has no input "stage"; its inputs are stages, microbatches, schedule, virtual_stages, forward_cost, backward_input_cost, backward_weight_cost, transfer_time, first_frame, max_frames',
+    message: 'pipeline has no input "stage"; its inputs are stages, microbatches, schedule, virtual_stages, forward_cost, backward_input_cost, backward_weight_cost, transfer_time, first_frame, max_frames, max_items',
   });
   assert.deepEqual(failure({ stages: 1024, microbatches: 1024 }), {
     code: 'out_of_range', field: 'microbatches',
-    message: 'microbatches is too many for the simulator: stages = 1024, microbatches = 1024, virtual_stages = 1 make 2097152 work items, over its budget of 1048576',
+    message: 'microbatches is too many for the simulator: stages = 1024, microbatches = 1024, virtual_stages = 1 make 2097152 work items, over its budget of 65536',
   });
   assert.deepEqual(failure({ stages: [2] }), { code: 'invalid_argument', field: 'stages', message: 'stages must be a number or text, got an array' });
 });
@@ -121,4 +121,22 @@ test('scalebook simulate pipeline prints the same schedule as the WASM API, and 
   assert.equal(bad.code, 2);
   assert.equal(bad.err, 'scalebook: stages must be >= 1, got 0\n');
   assert.equal(cli('simulate', 'systolic').err, 'scalebook: simulate takes a simulation: pipeline, got "systolic"\n');
+});
+
+test('a page\'s simulation has a work budget of 65,536 items, refused before any work; max_items only lowers it', () => {
+  // 100,000 microbatches on 4 stages are 800,000 items: 1.5 s on a page before the budget.
+  assert.deepEqual(failure({ microbatches: 100000 }), {
+    code: 'out_of_range', field: 'microbatches',
+    message: 'microbatches is too many for the simulator: stages = 4, microbatches = 100000, virtual_stages = 1 make 800000 work items, over its budget of 65536',
+  });
+  assert.deepEqual(failure({ stages: 64, microbatches: 64, max_items: 6000 }), {
+    code: 'out_of_range', field: 'microbatches',
+    message: 'microbatches is too many for the simulator: stages = 64, microbatches = 64, virtual_stages = 1 make 8192 work items, over its budget of 6000',
+  });
+  assert.deepEqual(failure({ max_items: 100000 }), { code: 'out_of_range', field: 'max_items', message: 'max_items must be <= 65536, got 100000' });
+  // Ordinary runs, and the budget exactly, still simulate.
+  assert.equal(engine.simulatePipeline({ microbatches: 8192 }).items.length, 65536);
+  assert.equal(engine.simulatePipeline({ stages: 8, microbatches: 8, max_items: 128 }).items.length, 128);
+  // The native CLI keeps the simulator's own budget.
+  assert.match(cli('--text', 'simulate', 'pipeline', 'microbatches=100000').out, /^items +800000$/m);
 });

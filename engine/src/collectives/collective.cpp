@@ -205,7 +205,7 @@ void set_outputs(const Model& m, CollectiveOp op, double bytes, ResultBuilder& o
     for (const char* none :
          {"bound", "t_bandwidth", "t_latency", "hops", "bytes_per_chip", "crossover_bytes", "algbw",
           "busbw", "achieved_bandwidth", "peak_bandwidth", "efficiency"}) {
-      out.none(none);
+      out.none(none, "one chip: there is nothing to communicate");
     }
     return;
   }
@@ -217,7 +217,7 @@ void set_outputs(const Model& m, CollectiveOp op, double bytes, ResultBuilder& o
   if (c.t_latency > 0) {
     out.set("crossover_bytes", Value::of(c.crossover_bytes));
   } else {
-    out.none("crossover_bytes");
+    out.none("crossover_bytes", "no latency (hop latency 0): bandwidth-bound at every size");
   }
   Rates r = rates_of(m, op, bytes);
   out.set("algbw", Value::of(r.algbw));

@@ -182,6 +182,7 @@ Result<Model> gpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
   const Sizes& sizes = q.sizes;
   Model m;
   m.chips = product(sizes);
+  m.wraps = Value::absent("not applicable to a GPU: its NVLink switch has no torus to wrap");
   GpuLinks links{chip.nvlink_bandwidth, chip.nvlink_domain_gpus, chip.node_egress_bandwidth, 0};
   if (links.nvlink_bandwidth <= 0) {
     return fail(

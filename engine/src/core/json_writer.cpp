@@ -172,6 +172,13 @@ std::string calculation_text(const Calculation& calc, bool explain) {
     }
     out += ']';
   }
+  bool first_absent = true;
+  for (const auto& [name, v] : calc.outputs) {
+    if (!v.is_none()) continue;
+    if (first_absent) key(out, first, "absent"), out += '{';
+    key(out, first_absent, name), text(out, v.text);
+  }
+  if (!first_absent) out += '}';
   if (explain) key(out, first, "steps"), out += steps_text(calc.steps);
   return out + "}";
 }

@@ -66,6 +66,15 @@ void ResultBuilder::set_text(std::string_view output, std::string_view text) {
   buffer_.filled[i] = 1;
 }
 
+void ResultBuilder::none(std::string_view output, std::string_view reason) {
+  std::size_t i = index_of(output);
+  if (i == schema_.outputs.size()) return;
+  Value& slot = buffer_.calculation.outputs[i].second;
+  slot.kind = Value::Kind::none;
+  slot.text.assign(reason);
+  buffer_.filled[i] = 1;
+}
+
 void ResultBuilder::set(std::initializer_list<std::pair<std::string_view, Value>> outputs) {
   for (const auto& [name, value] : outputs) set(name, value);
 }

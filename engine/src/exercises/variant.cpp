@@ -210,6 +210,21 @@ Result<PartGrade> grade_part(const ExerciseSpec& e, uint32_t seed, size_t index,
   return out;
 }
 
+std::optional<Error> check_budget(const ExerciseFile& file, uint32_t seeds,
+                                  double max_calculations) {
+  double per_variant = 0;
+  for (const ExerciseSpec& e : file.exercises)
+    per_variant += static_cast<double>(e.values.size() + e.parts.size());
+  const double variants = 1.0 + seeds;
+  if (per_variant * variants <= max_calculations) return std::nullopt;
+  return Error{ErrorCode::out_of_range, "seeds",
+               "checking " + std::to_string(file.exercises.size()) + " exercise(s) at " +
+                   std::to_string(seeds) + " seeds runs " + format_number(per_variant * variants) +
+                   " calculations (" + format_number(per_variant) +
+                   " a variant), more than the budget of " + format_number(max_calculations) +
+                   "; check fewer seeds"};
+}
+
 std::vector<Error> check_exercise(const ExerciseSpec& e, uint32_t seeds) {
   std::vector<Error> problems;
   Result<Variant> book = make_variant(e, 0);

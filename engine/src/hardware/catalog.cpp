@@ -108,6 +108,27 @@ const std::vector<FieldDef>& field_defs() {
   return defs;
 }
 
+// Fields only one kind of chip has: a TPU's on-chip memory, cores and torus; a GPU's SMs,
+// clocks and NVLink. Fields not listed are every chip's.
+// Space-separated, with a space at each end, so a name is found as " name ".
+constexpr std::string_view kTpuOnly =
+    " vmem_capacity vreg_capacity_per_core vmem_bandwidth_vs_hbm vpu_sublanes vpu_lanes"
+    " vpu_alus_per_slot tensorcores_per_chip mxus_per_chip mxu_size ici_link_bandwidth"
+    " ici_link_bandwidth_bidi ici_links_per_chip ici_hop_latency torus_dims pod_topology pod_chips"
+    " cube_topology wraparound host_topology chips_per_host pcie_bandwidth dcn_bandwidth ";
+constexpr std::string_view kGpuOnly =
+    " smem_per_sm registers_per_sm tmem_per_sm l2_capacity sms_per_chip tensor_cores_per_chip"
+    " tensor_core_flops_per_cycle base_clock_hz boost_clock_hz nvlink_bandwidth"
+    " nvlink_links_per_gpu nvlink_link_bandwidth nvlink_domain_gpus nvswitches_per_node"
+    " node_egress_bandwidth ";
+
+std::string applies_to(const std::string& name) {
+  const std::string word = " " + name + " ";
+  if (kTpuOnly.find(word) != std::string_view::npos) return "TPUs";
+  if (kGpuOnly.find(word) != std::string_view::npos) return "GPUs";
+  return "";
+}
+
 const FieldDef* find_def(std::string_view name) {
   for (const FieldDef& def : field_defs()) {
     if (def.spec.name == name) return &def;
@@ -214,7 +235,10 @@ const std::vector<ChipFieldSpec>& chip_field_specs() {
       list.push_back({std::string(kPeakPrefix) + dtype, "FLOP/s", "dense " + dtype + " peak", false,
                       false, "Peak " + dtype + " FLOP/s"});
     }
-    for (const FieldDef& def : field_defs()) list.push_back(def.spec);
+    for (const FieldDef& def : field_defs()) {
+      list.push_back(def.spec);
+      list.back().applies = applies_to(def.spec.name);
+    }
     return list;
   }();
   return specs;
@@ -225,6 +249,16 @@ const ChipFieldSpec* find_chip_field_spec(std::string_view name) {
     if (spec.name == name) return &spec;
   }
   return nullptr;
+}
+
+bool is_tpu(const Chip& chip) { return chip.vendor == "Google"; }
+
+std::string_view chip_field_absence(const Chip& chip, const ChipFieldSpec& spec) {
+  if (!spec.applies.empty() && spec.applies != (is_tpu(chip) ? "TPUs" : "GPUs"))
+    return is_tpu(chip) ? "not applicable to a TPU: GPUs only"
+                        : "not applicable to a GPU: TPUs only";
+  if (const std::string* note = find_note(chip, spec.name)) return *note;
+  return "the catalog has none for this chip";
 }
 
 std::string chip_note(const Chip& chip, std::string_view field) {

@@ -12,8 +12,10 @@ Schema chip_schema() {
   Schema s{"chip", "every number the catalog holds for one chip, with its source", {}, {}};
   s.inputs = {chip_input()};
   for (const ChipFieldSpec& spec : chip_field_specs()) {
+    std::string description = spec.description;
+    if (!spec.applies.empty()) description += " (" + spec.applies + " only; absent on the others)";
     s.outputs.push_back(
-        {spec.name, spec.is_text ? "" : spec.unit, spec.description, spec.is_text, spec.label});
+        {spec.name, spec.is_text ? "" : spec.unit, description, spec.is_text, spec.label});
   }
   return s;
 }
@@ -37,11 +39,18 @@ std::optional<Error> compute_chip(const ResolvedInputs& in, ResultBuilder& out) 
       else if (!ref.text && ref.number != 0)
         out.set(specs[i].name, ref.number);
       else
-        out.none(specs[i].name);
+        out.none(specs[i].name, chip_field_absence(*chip, specs[i]));
     }
     return std::nullopt;
   }
-  for (const ChipField& field : chip_fields(*chip)) {
+  const std::vector<ChipFieldSpec>& specs = chip_field_specs();
+  std::vector<ChipField> fields = chip_fields(*chip);
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    const ChipField& field = fields[i];
+    if (field.value.is_none()) {
+      out.none(field.name, chip_field_absence(*chip, specs[i]));
+      continue;
+    }
     out.set(field.name, field.value);
     if (field.value.is_number()) {
       out.step({field.description + " (" + field.note + ")",

@@ -269,7 +269,7 @@ std::optional<Error> compute_slice(const ResolvedInputs& in, ResultBuilder& out)
   std::vector<std::string> wrap_names;
   for (std::size_t i = 0; i < kMaxAxes; ++i) {
     if (i >= dims.size()) {
-      out.none(kSizeNames[i]);
+      out.none(kSizeNames[i], "not applicable: the chip's torus has no such axis");
       continue;
     }
     auto n = static_cast<double>(dims[i]);
@@ -298,7 +298,7 @@ std::optional<Error> compute_slice(const ResolvedInputs& in, ResultBuilder& out)
   if (!known) {
     for (const char* name : {"wrapped_axes", "links_per_chip", "ici_links", "hops_max",
                              "bisection_links", "bisection_bandwidth"}) {
-      out.set(name, Value::none());
+      out.none(name, "the catalog states no wraparound rule for the " + chip->name);
     }
     return std::nullopt;
   }
@@ -310,7 +310,10 @@ std::optional<Error> compute_slice(const ResolvedInputs& in, ResultBuilder& out)
   out.set("bisection_links", Value::of(l.bisection));
   bool has_bw = chip->ici_link_bandwidth > 0;
   double bw = l.bisection * chip->ici_link_bandwidth;
-  out.set("bisection_bandwidth", has_bw ? Value::of(bw) : Value::none());
+  if (has_bw)
+    out.set("bisection_bandwidth", bw);
+  else
+    out.none("bisection_bandwidth", "the catalog has no ici_link_bandwidth for the " + chip->name);
   if (in.explain())
     out.step(count_step("Axes with wraparound links", "\\text{wrapped} = " + latex_number(wrapped),
                         wrapped, "", "wrapped_axes", wrap_names));

@@ -86,7 +86,12 @@ std::optional<Error> compute_matmul(const ResolvedInputs& in, ResultBuilder& out
   double critical_batch = critical * w / 2;
   // Exact: 2BDF / peak = (aBD + wDF + aBF) / hbm, solved for B.
   double slope = 2 * D * F / c.peak_flops - a * (D + F) / c.hbm_bandwidth;
-  Value exact = slope > 0 ? Value::of(w * D * F / c.hbm_bandwidth / slope) : Value::none();
+  // slope <= 0: a token's activation bytes take as long over HBM as its FLOPs on the MXUs, so
+  // every batch is memory-bound and there is no such B.
+  Value exact = slope > 0 ? Value::of(w * D * F / c.hbm_bandwidth / slope)
+                          : Value::absent(
+                                "never compute-bound: each token's activation bytes take longer "
+                                "to load than its FLOPs to compute, at any batch");
   double t_compute = flops / c.peak_flops;
   double t_memory = bytes / c.hbm_bandwidth;
   double t_lower = std::max(t_compute, t_memory);

@@ -93,7 +93,6 @@ std::optional<Error> compute_roofline(const ResolvedInputs& in, ResultBuilder& o
   double t_upper = t_compute + t_memory + t_comm;
   double intensity = flops / bytes;
   double critical = c.peak_flops / bandwidth;
-  Value comm_intensity = comm_bytes > 0 ? Value::of(flops / comm_bytes) : Value::none();
   double critical_comm = c.peak_flops / c.comm_bandwidth;
   const char* bound = bound_of(t_compute, t_memory, t_comm);
 
@@ -141,7 +140,13 @@ std::optional<Error> compute_roofline(const ResolvedInputs& in, ResultBuilder& o
       {"t_upper", Value::of(t_upper)},
       {"intensity", Value::of(intensity)},
       {"critical_intensity", Value::of(critical)},
-      {"comm_intensity", comm_intensity},
+  });
+  // Its reason as a literal: the numbers-only path allocates nothing.
+  if (comm_bytes > 0)
+    out.set("comm_intensity", flops / comm_bytes);
+  else
+    out.none("comm_intensity", "no communication: comm_bytes is 0");
+  out.set({
       {"critical_comm_intensity", Value::of(critical_comm)},
       {"bound", Value::of(bound)},
       {"peak_flops", Value::of(c.peak_flops)},

@@ -21,8 +21,8 @@ Budget plan_budget(const BudgetConfig& c) {
   b.steps = c.tokens / c.batch;
   b.step_time = b.run_seconds / b.steps;
   b.chip_hours = c.chips * b.run_seconds / 3600;
-  if (c.price_per_hour > 0) b.cost = b.chip_hours * c.price_per_hour;
-  if (c.power > 0) b.energy = c.chips * c.power * b.run_seconds;
+  if (c.price_per_hour) b.cost = b.chip_hours * *c.price_per_hour;
+  if (c.power) b.energy = c.chips * *c.power * b.run_seconds;
   b.mem_params = c.bytes_params * c.P;
   b.mem_optimizer = c.bytes_optimizer * c.P;
   b.mem_checkpoints = c.bytes_activation * c.D * c.batch * c.checkpoints * c.L;

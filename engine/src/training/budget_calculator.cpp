@@ -91,10 +91,9 @@ std::vector<InputSpec> inputs() {
            "override: the chip's peak FLOP/s for the compute dtype", Value::none(), 1, false, 1e21},
           "Peak FLOP/s", InputGroup::override),
       chip_field("hbm_capacity", "B", "override: the chip's HBM", 1, false, 1e15, "HBM capacity"),
-      chip_field("price_per_hour", "USD/h", "override: price per chip-hour (0: none)", 0, false,
+      chip_field("price_per_hour", "USD/h", "override: price per chip-hour (0: free)", 0, false,
                  1e6, "Price per chip-hour"),
-      chip_field("power", "W", "override: power per chip (0: none)", 0, false, 1e6,
-                 "Power per chip"),
+      chip_field("power", "W", "override: power per chip", 0, false, 1e6, "Power per chip"),
   };
   for (InputSpec& spec : model_field_inputs()) list.push_back(std::move(spec));
   return list;
@@ -231,8 +230,9 @@ std::optional<Error> compute_budget(const ResolvedInputs& in, ResultBuilder& r) 
   c.mfu = in.number("mfu");
   c.hbm_capacity = chip->hbm_capacity;
   c.usable_hbm = in.number("usable_hbm");
-  c.price_per_hour = chip->price_per_hour;
-  c.power = chip->power;
+  // Given, even as 0 (free compute), a price is one; the catalog's 0 means it has none.
+  if (in.has("price_per_hour") || chip->price_per_hour > 0) c.price_per_hour = chip->price_per_hour;
+  if (in.has("power") || chip->power > 0) c.power = chip->power;
   c.bytes_params = in.number("bytes_params");
   c.bytes_optimizer = in.number("bytes_optimizer");
   c.bytes_activation = in.number("bytes_activation");
@@ -273,21 +273,22 @@ std::optional<Error> compute_budget(const ResolvedInputs& in, ResultBuilder& r) 
   r.set("train_steps", b.steps);
   r.set("step_time", b.step_time);
   r.set("chip_hours", b.chip_hours);
-  if (c.price_per_hour > 0) {
-    r.set("price_per_hour", c.price_per_hour);
+  if (c.price_per_hour) {
+    r.set("price_per_hour", *c.price_per_hour);
     r.set("cost", *b.cost);
   } else {
-    r.none("price_per_hour");
-    r.none("cost");
+    // Reasons are literals: the numbers-only path allocates nothing for them.
+    constexpr const char* why = "no price: the catalog has none for this chip; give price_per_hour";
+    r.none("price_per_hour", why);
+    r.none("cost", why);
   }
-  if (c.power > 0) {
-    r.set("power", c.power);
+  if (c.power) {
+    r.set("power", *c.power);
     r.set("energy_kwh", *b.energy / 3.6e6);
     r.set("energy_mwh", *b.energy / 3.6e9);
   } else {
-    r.none("power");
-    r.none("energy_kwh");
-    r.none("energy_mwh");
+    constexpr const char* why = "no power figure: the catalog has none for this chip; give power";
+    for (const char* name : {"power", "energy_kwh", "energy_mwh"}) r.none(name, why);
   }
   r.set("mem_params", b.mem_params);
   r.set("mem_optimizer", b.mem_optimizer);
@@ -309,14 +310,15 @@ std::optional<Error> compute_budget(const ResolvedInputs& in, ResultBuilder& r) 
     if (c.pod_chips > 0)
       r.set("pods_usable", b.chips_usable / c.pod_chips);
     else
-      r.none("pods_usable");
+      r.none("pods_usable", "the catalog has no pod size for this chip");
     r.set("run_days_usable", b.run_seconds_usable / kSecondsPerDay);
     r.set_text("comm_bound", c.chips > b.chips_usable ? "yes" : "no");
   } else {
-    for (const char* name :
-         {"fsdp_axes", "critical_batch", "chips_usable", "pods_usable", "run_days_usable"})
-      r.none(name);
-    r.none("comm_bound");
+    // The threshold is the torus's: FSDP's AllGathers over ICI links.
+    constexpr const char* why = "no ICI torus in the catalog for this chip";
+    for (const char* name : {"fsdp_axes", "critical_batch", "chips_usable", "pods_usable",
+                             "run_days_usable", "comm_bound"})
+      r.none(name, why);
   }
   r.set("layers", model->L);
   r.set("d_model", model->D);

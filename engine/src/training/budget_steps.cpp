@@ -112,8 +112,8 @@ void time_steps(const Explained& e, Steps& st) {
   st.add("Chip-hours", "\\frac{N t}{3600} = " + q(b.chip_hours, "chip-h"), b.chip_hours, "chip-h",
          "chip_hours", {"run_seconds"});
   if (b.cost) {
-    st.add("Cost at " + format_number(c.price_per_hour) + " USD per chip-hour",
-           n(b.chip_hours) + " \\cdot " + n(c.price_per_hour) + " = " + q(*b.cost, "USD"), *b.cost,
+    st.add("Cost at " + format_number(*c.price_per_hour) + " USD per chip-hour",
+           n(b.chip_hours) + " \\cdot " + n(*c.price_per_hour) + " = " + q(*b.cost, "USD"), *b.cost,
            "USD", "cost", {"chip_hours"});
   } else {
     st.add("No cost: the catalog has no price for the " + e.chip_name +
@@ -121,9 +121,9 @@ void time_steps(const Explained& e, Steps& st) {
            "\\text{no price}", 0, "USD", "cost");
   }
   if (b.energy) {
-    st.add("Energy at " + format_number(c.power) +
+    st.add("Energy at " + format_number(*c.power) +
                " W per chip (the chips' maximum board power; no hosts, network or cooling)",
-           "N \\cdot P_\\text{chip} \\cdot t = " + n(c.chips) + " \\cdot " + n(c.power) +
+           "N \\cdot P_\\text{chip} \\cdot t = " + n(c.chips) + " \\cdot " + n(*c.power) +
                "\\ \\text{W} \\cdot " + n(b.run_seconds) +
                "\\ \\text{s} = " + q(*b.energy / 3.6e9, "MWh"),
            *b.energy / 3.6e9, "MWh", "energy_mwh", {"run_seconds"});

@@ -194,7 +194,7 @@ void set_outputs(const TrainingConfig& c, const TrainingLayout& layout, const Tr
   if (s.dcn_batch > 0)
     out.set("dcn_batch", s.dcn_batch);
   else
-    out.none("dcn_batch");
+    out.none("dcn_batch", "no DCN: the chip has no dcn_bandwidth in the catalog");
   out.set("peak_flops", c.peak_flops);
 }
 
@@ -205,8 +205,8 @@ void set_run_outputs(const ResolvedInputs& in, const TrainingConfig& c, const Tr
                      ResultBuilder& out) {
   out.set("chips_usable", c.B / s.critical_batch);
   if (!in.has("tokens")) {
-    out.none("train_steps");
-    out.none("run_days");
+    out.none("train_steps", "no run length: give tokens");
+    out.none("run_days", "no run length: give tokens");
     return;
   }
   const double tokens = in.number("tokens");

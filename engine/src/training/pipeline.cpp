@@ -71,14 +71,18 @@ std::optional<Error> check(const PipelineRequest& q) {
                      ") for the interleaved schedule, got " + std::to_string(q.microbatches)};
   }
   double items = pipeline_schedules::item_count(q);
-  if (items > d(kMaxPipelineItems)) {
+  if (!(q.max_items >= 1 && q.max_items <= kMaxPipelineItems)) {
+    return out_of_range("max_items", " must be from 1 to " + std::to_string(kMaxPipelineItems) +
+                                         ", got " + std::to_string(q.max_items));
+  }
+  if (items > d(q.max_items)) {
     i64 v = pipeline_schedules::chunks_of(q);
     return out_of_range(
         q.microbatches >= q.stages ? "microbatches" : "stages",
         std::string(" is too many for the simulator: stages = ") + std::to_string(q.stages) +
             ", microbatches = " + std::to_string(q.microbatches) + ", virtual_stages = " +
             std::to_string(v) + " make " + std::to_string(static_cast<i64>(items)) +
-            " work items, over its budget of " + std::to_string(kMaxPipelineItems));
+            " work items, over its budget of " + std::to_string(q.max_items));
   }
   return std::nullopt;
 }

@@ -97,7 +97,7 @@ Schema pipeline_schema() {
 }
 
 // The names pipeline_request takes besides the schema's inputs.
-const char* const kFrameFields[] = {"first_frame", "max_frames"};
+const char* const kFrameFields[] = {"first_frame", "max_frames", "max_items"};
 
 PipelineRequest request_of(const ResolvedInputs& in) {
   auto count = [&](const char* name) { return static_cast<std::int64_t>(in.number(name)); };
@@ -244,7 +244,9 @@ std::optional<Error> compute_pipeline(const ResolvedInputs& in, ResultBuilder& o
       {"bubble_time", Value::of(r.step_time - r.ideal_time)},
       {"bubble_fraction", Value::of(r.bubble_fraction)},
       {"closed_form_bubble",
-       std::isnan(c.bubble_fraction) ? Value::none() : Value::of(c.bubble_fraction)},
+       std::isnan(c.bubble_fraction)
+           ? Value::absent("no closed form: ZB-H1's holds for W <= F, W <= I and m >= p")
+           : Value::of(c.bubble_fraction)},
       {"peak_activations", Value::of(r.peak_activations)},
       {"closed_form_peak", Value::of(c.peak_activations)},
       {"items", Value::of(items)},
@@ -264,7 +266,7 @@ const CalculatorRegistration registered{60, {pipeline_calculator}};
 
 Calculator pipeline_calculator() { return {pipeline_schema(), compute_pipeline}; }
 
-Result<PipelineRequest> pipeline_request(const Inputs& fields) {
+Result<PipelineRequest> pipeline_request(const Inputs& fields, std::int64_t most_items) {
   const Schema schema = pipeline_schema();
   std::vector<std::string> names;
   for (const InputSpec& spec : schema.inputs) names.push_back(spec.name);
@@ -286,13 +288,19 @@ Result<PipelineRequest> pipeline_request(const Inputs& fields) {
     in.set(spec.name, v.value());
   }
   PipelineRequest q = request_of(in);
+  q.max_items = most_items;
   for (const char* name : kFrameFields) {
     auto it = fields.find(name);
     if (it == fields.end() || it->second.is_none()) continue;
-    Result<Value> v = check_input(frame_spec(name), it->second);
+    const std::string field = name;
+    InputSpec spec = frame_spec(name);
+    // A caller may lower the budget, never raise it past `most_items`.
+    if (field == "max_items") spec.min = 1, spec.max = static_cast<double>(most_items);
+    Result<Value> v = check_input(spec, it->second);
     if (!v.ok()) return v.error();
-    (std::string(name) == "first_frame" ? q.first_frame : q.max_frames) =
-        static_cast<std::int64_t>(v.value().number);
+    (field == "first_frame"  ? q.first_frame
+     : field == "max_frames" ? q.max_frames
+                             : q.max_items) = static_cast<std::int64_t>(v.value().number);
   }
   return q;
 }

@@ -251,7 +251,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   if (p.dcn_batch > 0)
     out.set("dcn_batch", p.dcn_batch);
   else
-    out.none("dcn_batch");
+    out.none("dcn_batch", "no DCN: the chip has no dcn_bandwidth in the catalog");
   out.set_text("dcn_ok", yes(p.dcn_ok));
   out.set("chips_used", p.chips_used);
   out.set("fsdp_degree", p.fsdp);

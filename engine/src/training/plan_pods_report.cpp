@@ -149,8 +149,8 @@ void report_pods(const PlanRequest& q, const PodsPlan& pp, ResultBuilder& out) {
     out.set("pods_at_dcn", pp.at_dcn);
     out.set("dcn_per_chip", pp.plan.dcn_batch / pp.chips_per_pod);
   } else {
-    out.none("pods_at_dcn");
-    out.none("dcn_per_chip");
+    out.none("pods_at_dcn", "no DCN: the chip has no dcn_bandwidth in the catalog");
+    out.none("dcn_per_chip", "no DCN: the chip has no dcn_bandwidth in the catalog");
   }
   out.set("pods_recommended", pp.recommended);
   out.set_text("pods_ok", yes(pp.ok));

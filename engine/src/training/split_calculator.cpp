@@ -211,7 +211,9 @@ std::vector<Step> steps(const SplitRequest& q, const SplitAnalysis& s) {
   return st;
 }
 
-Value ratio_value(double r) { return std::isfinite(r) ? Value::of(r) : Value::none(); }
+Value ratio_value(double r) {
+  return std::isfinite(r) ? Value::of(r) : Value::absent("no communication: no ratio to take");
+}
 
 std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   Result<const Chip*> found =

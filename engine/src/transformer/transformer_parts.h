@@ -43,7 +43,8 @@ class Sheet {
   bool tables() const { return out_.tables(); }
   void set(std::string_view output, double value) { out_.set(output, value); }
   void set_text(std::string_view output, std::string_view text) { out_.set_text(output, text); }
-  void none(std::string_view output) { out_.none(output); }
+  // No value here, and why (the contract test holds every absent output to a reason).
+  void none(std::string_view output, std::string_view reason) { out_.none(output, reason); }
   void table(std::string_view name, Table table) { out_.table(name, std::move(table)); }
   // A numeric output and the step that computes it. `label` is text, or a callable building a
   // label from the inputs; `latex()` builds the step's formula. An empty name in `depends`

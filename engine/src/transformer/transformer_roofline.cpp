@@ -79,7 +79,7 @@ void add_mlp(const Setup& s, Sheet& sheet, double critical) {
               },
               moe, "tokens", {"mlp_critical_tokens"});
   } else {
-    sheet.none("moe_critical_tokens");
+    sheet.none("moe_critical_tokens", "a dense model: no experts");
   }
   // After the critical tokens, as the schema lists them: the builder looks for an output just
   // past the last one set before it searches the whole list.
@@ -94,7 +94,8 @@ void add_attention(const Setup& s, Sheet& sheet, double critical) {
          {"attention_intensity_prefill", "attention_intensity_decode", "attention_critical_T",
           "attention_critical_S", "attention_decode_limit", "attention_bound_prefill",
           "attention_bound_decode"})
-      sheet.none(output);
+      sheet.none(output,
+                 "latent attention (MLA): its intensity depends on the kernel, not modelled");
     return;
   }
   double G = m.N / m.K;
@@ -147,7 +148,9 @@ void add_attention(const Setup& s, Sheet& sheet, double critical) {
         },
         critical_S, "tokens", {"critical_intensity", "attention_decode_limit"});
   } else {
-    sheet.none("attention_critical_S");
+    sheet.none(
+        "attention_critical_S",
+        "never compute-bound: decode attention's intensity stays under the chip's as S grows");
   }
   sheet.set_text("attention_bound_prefill", bound(prefill, critical));
   sheet.set_text("attention_bound_decode", bound(decode, critical));

@@ -24,6 +24,10 @@ Json reference(const Calculation& calc) {
   Json j = Json::object();
   for (const auto& [name, value] : calc.outputs) j[name] = to_json(value);
   for (const auto& [name, table] : calc.tables) j[name] = table_reference(table);
+  Json absent = Json::object();
+  for (const auto& [name, value] : calc.outputs)
+    if (value.is_none()) absent[name] = value.text;
+  if (!absent.empty()) j["absent"] = absent;
   Json steps = Json::array();
   for (const Step& s : calc.steps) {
     steps.push_back({{"label", s.label},
@@ -55,7 +59,7 @@ TEST_CASE("the writer escapes text and replaces invalid UTF-8 as nlohmann's repl
                   {"c", Value::of("bad \xC3 \xFF \xED\xA0\x80 end")},
                   {"d", Value::of(-0.0)},
                   {"e", Value::of(1e300 * 1e300)},
-                  {"f", Value::none()},
+                  {"f", Value::absent("never")},
                   {"g", Value::of(0.1)},
                   {"h", Value::of(3.0)}};
   Json parsed = Json::parse(calculation_text(calc, false));
@@ -64,7 +68,17 @@ TEST_CASE("the writer escapes text and replaces invalid UTF-8 as nlohmann's repl
   CHECK(calculation_text(calc, false).find("\"h\":3.0") != std::string::npos);
   Json tree = Json::object();
   for (const auto& [name, value] : calc.outputs) tree[name] = to_json(value);
+  tree["absent"] = {{"f", "never"}};
   CHECK(calculation_text(calc, false) == dump(tree));
+}
+
+TEST_CASE("an absent output is null, with its reason under absent", "[json]") {
+  Calculation calc;
+  calc.outputs = {{"x", Value::of(2.0)}, {"y", Value::absent("no price: give one")}};
+  CHECK(calculation_text(calc, false) ==
+        R"({"x":2.0,"y":null,"absent":{"y":"no price: give one"}})");
+  calc.outputs.pop_back();
+  CHECK(calculation_text(calc, false) == R"({"x":2.0})");
 }
 
 }  // namespace scalebook

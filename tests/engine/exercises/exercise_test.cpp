@@ -57,6 +57,26 @@ TEST_CASE("every chapter 1 exercise agrees with the book and draws valid variant
   }
 }
 
+TEST_CASE("checking a file counts its calculations first and refuses past the budget",
+          "[exercise]") {
+  Result<ExerciseFile> minimal = parse_exercise_file(kMinimal);
+  REQUIRE(minimal.ok());
+  // One part a variant: the book's variant and 4999 drawn ones are exactly the budget.
+  CHECK_FALSE(check_budget(minimal.value(), 4999));
+  std::optional<Error> over = check_budget(minimal.value(), 5000);
+  REQUIRE(over);
+  CHECK(over->code == ErrorCode::out_of_range);
+  CHECK(over->field == "seeds");
+  CHECK(over->message ==
+        "checking 1 exercise(s) at 5000 seeds runs 5001 calculations (1 a variant), more than "
+        "the budget of 5000; check fewer seeds");
+  // The chapter's own file at the builder's 20 seeds is well inside it.
+  CHECK_FALSE(check_budget(roofline_file(), 20));
+  CHECK(check_budget(roofline_file(), 1000)->message ==
+        "checking 13 exercise(s) at 1000 seeds runs 28028 calculations (28 a variant), more "
+        "than the budget of 5000; check fewer seeds");
+}
+
 TEST_CASE("variant 0 is the book's problem with the engine's answer", "[exercise]") {
   Variant v = variant("roofline-ex3-critical-batch", 0);
   CHECK(v.prompt.find("TPU v5e (1.97e14 FLOP/s, 8.2e11 B/s") != std::string::npos);

@@ -322,3 +322,45 @@ TEST_CASE("the chip calculator quotes any catalog field, none where the book giv
   CHECK(scalebook::test::output_value(c, "pod_topology").text == "16x16");
   for (const Step& s : c.steps) CHECK(s.latex.find("\\text{") == 0);
 }
+
+TEST_CASE("a field for TPUs only has no value on any GPU, and one for GPUs none on any TPU",
+          "[catalog]") {
+  const std::vector<ChipFieldSpec>& specs = chip_field_specs();
+  for (const Chip& c : chips()) {
+    for (std::size_t i = 0; i < specs.size(); ++i) {
+      if (specs[i].applies.empty() || specs[i].applies == (is_tpu(c) ? "TPUs" : "GPUs")) continue;
+      INFO(c.id << " " << specs[i].name);
+      ChipFieldRef ref = chip_field_ref(c, i);
+      CHECK((ref.text ? ref.text->empty() : ref.number == 0));
+    }
+  }
+}
+
+TEST_CASE("a field a chip lacks is absent with its reason, and the schema says which chips have it",
+          "[catalog]") {
+  using scalebook::test::output_value;
+  for (bool explain : {true, false}) {
+    auto quote = [&](const char* id) {
+      return calculate("chip", {{"chip", Value::of(id)}}, {.explain = explain}).value();
+    };
+    Calculation h100 = quote("h100"), v5e = quote("tpu-v5e"), v100 = quote("v100");
+    CHECK(output_value(h100, "vmem_capacity").is_none());
+    CHECK(output_value(h100, "vmem_capacity").text == "not applicable to a GPU: TPUs only");
+    CHECK(output_value(v5e, "nvlink_bandwidth").text == "not applicable to a TPU: GPUs only");
+    // The catalog's own note says why a chip of the right kind has none.
+    CHECK(output_value(v100, "peak_flops_bf16").text.rfind("not given: chapter 12's FLOPs", 0) ==
+          0);
+    CHECK(output_value(v5e, "peak_flops_fp8").text == "the catalog has none for this chip");
+  }
+  const Schema schema = schema_of("chip").value();
+  auto description = [&](const std::string& name) {
+    for (const OutputSpec& o : schema.outputs)
+      if (o.name == name) return o.description;
+    return std::string();
+  };
+  CHECK(description("vmem_capacity") ==
+        "VMEM (on-chip vector memory) per chip (TPUs only; absent on the others)");
+  CHECK(description("sms_per_chip") ==
+        "streaming multiprocessors per chip (GPUs only; absent on the others)");
+  CHECK(description("hbm_bandwidth") == "HBM bandwidth");
+}

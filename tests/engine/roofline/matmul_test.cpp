@@ -43,6 +43,18 @@ TEST_CASE("the exact critical batch solves the full byte count (roofline-q3)", "
 TEST_CASE("a matmul too thin to ever be compute-bound has no exact critical batch", "[matmul]") {
   Calculation c = run("matmul", {{"D", Value::of(64.0)}, {"F", Value::of(64.0)}});
   CHECK(output_value(c, "critical_batch_exact").is_none());
+  // A chip this fast for its HBM: 2DF / 1e21 FLOP/s is far under 2 (D + F) B / 8.2e11 B/s.
+  for (bool explain : {true, false}) {
+    Result<Calculation> fast =
+        calculate("matmul", {{"peak_flops", Value::of(1e21)}, {"dtype_weights", Value::of("int4")}},
+                  {.explain = explain});
+    REQUIRE(fast.ok());
+    const Value& exact = output_value(fast.value(), "critical_batch_exact");
+    CHECK(exact.is_none());
+    CHECK(exact.text ==
+          "never compute-bound: each token's activation bytes take longer to load than its "
+          "FLOPs to compute, at any batch");
+  }
 }
 
 TEST_CASE("FLOPs are 2BDF and bytes read X and W and write Y", "[matmul]") {

@@ -118,8 +118,18 @@ TEST_CASE("chip-hours, the cost at the catalog's 4.20 USD and no energy without 
   CHECK(output(own, "cost") == Approx(hours * 2).epsilon(1e-12));
   CHECK(output(own, "energy_kwh") == Approx(hours * 500 / 1000).epsilon(1e-12));
   CHECK(output(own, "energy_mwh") == Approx(hours * 500 / 1e6).epsilon(1e-12));
+  CHECK(output_value(c, "power").text ==
+        "no power figure: the catalog has none for this chip; give power");
+  // Free compute costs nothing: a given price of 0 is a price.
   Calculation free = budget(book({{"price_per_hour", num(0)}}));
-  CHECK(output_value(free, "cost").is_none());
+  CHECK(output(free, "price_per_hour") == 0);
+  CHECK(output(free, "cost") == 0);
+  CHECK(output(budget(book({{"power", num(0)}})), "energy_mwh") == 0);
+  // A chip the catalog has no price for says so.
+  Calculation h800 = budget(book({{"chip", text("h800")}}));
+  const Value& none = output_value(h800, "cost");
+  CHECK(none.is_none());
+  CHECK(none.text == "no price: the catalog has none for this chip; give price_per_hour");
 }
 
 TEST_CASE("1024 H100s at 700 W: energy from the datasheet's power", "[budget]") {

@@ -104,7 +104,7 @@ TEST_CASE("pipeline_request reads the calculator's inputs and the frame window",
               "stage",
               "pipeline has no input \"stage\"; its inputs are stages, microbatches, schedule, "
               "virtual_stages, forward_cost, backward_input_cost, backward_weight_cost, "
-              "transfer_time, first_frame, max_frames");
+              "transfer_time, first_frame, max_frames, max_items");
   check_error(pipeline_request({{"microbatches", Value::of(0.0)}}).error(), ErrorCode::out_of_range,
               "microbatches", "microbatches must be >= 1, got 0");
   check_error(pipeline_request({{"first_frame", Value::of(-1.0)}}).error(), ErrorCode::out_of_range,
@@ -112,4 +112,31 @@ TEST_CASE("pipeline_request reads the calculator's inputs and the frame window",
   check_error(pipeline_request({{"max_frames", Value::of(2.5)}}).error(),
               ErrorCode::invalid_argument, "max_frames",
               "max_frames must be a whole number, got 2.5");
+}
+
+TEST_CASE("a caller's max_items lowers the work budget, never raises it, before any work",
+          "[pipeline][errors]") {
+  // A page's WebAssembly engine reads with kMaxPagePipelineItems: 100,000 microbatches on 4
+  // stages are 800,000 items, which took 1.5 s to hand to a page.
+  Result<PipelineRequest> page =
+      pipeline_request({{"microbatches", Value::of(1e5)}}, kMaxPagePipelineItems);
+  REQUIRE(page.ok());
+  CHECK(page.value().max_items == 65536);
+  check_error(simulate_pipeline(page.value()).error(), ErrorCode::out_of_range, "microbatches",
+              "microbatches is too many for the simulator: stages = 4, microbatches = 100000, "
+              "virtual_stages = 1 make 800000 work items, over its budget of 65536");
+  // What a page draws: 6,000 items.
+  Result<PipelineRequest> drawn = pipeline_request({{"stages", Value::of(64.0)},
+                                                    {"microbatches", Value::of(64.0)},
+                                                    {"max_items", Value::of(6000.0)}},
+                                                   kMaxPagePipelineItems);
+  REQUIRE(drawn.ok());
+  CHECK(simulate_pipeline(drawn.value()).error().message ==
+        "microbatches is too many for the simulator: stages = 64, microbatches = 64, "
+        "virtual_stages = 1 make 8192 work items, over its budget of 6000");
+  check_error(pipeline_request({{"max_items", Value::of(1e5)}}, kMaxPagePipelineItems).error(),
+              ErrorCode::out_of_range, "max_items", "max_items must be <= 65536, got 100000");
+  // Ordinary inputs run as before; the CLI's budget stays the simulator's own.
+  CHECK(simulate_pipeline(pipeline_request({}, kMaxPagePipelineItems).value()).ok());
+  CHECK(pipeline_request({}).value().max_items == kMaxPipelineItems);
 }

@@ -22,18 +22,20 @@ const SPEEDS = [1, 2, 4, 8, 16];
 const KIND_NAMES = { F: 'forward', B: 'backward', I: 'input gradient', W: 'weight gradient' };
 
 // The engine's run for the fields (strings by name; '' takes the default). Throws the engine's
-// CalculatorError for a bad field; refuses a run too big to draw, naming microbatches.
+// CalculatorError for a bad field. A run too big to draw is refused by the engine before it
+// simulates (max_items), so an edit never blocks the page; the message says where to go.
 export function runPipeline(engine, values) {
-  const request = { max_frames: MAX_FRAMES };
+  const request = { max_frames: MAX_FRAMES, max_items: MAX_ITEMS };
   for (const name of PIPELINE_FIELDS) if (values[name] !== undefined && values[name] !== '') request[name] = values[name];
-  const sim = engine.simulatePipeline(request);
-  if (sim.items.length > MAX_ITEMS) {
+  try {
+    return engine.simulatePipeline(request);
+  } catch (err) {
+    if (!(err instanceof CalculatorError) || !err.message.endsWith(`over its budget of ${MAX_ITEMS}`)) throw err;
     throw new CalculatorError({
-      code: 'out_of_range', field: 'microbatches',
-      message: `microbatches makes ${sim.items.length} work items, more than this page draws (${MAX_ITEMS}); scalebook simulate pipeline takes more`,
+      code: err.code, field: err.field,
+      message: `${err.message}, what this page draws; scalebook simulate pipeline takes more`,
     });
   }
-  return sim;
 }
 
 const ROW = 34;

@@ -1,7 +1,8 @@
 #pragma once
 // Engine structs as JSON: the one marshaller behind the CLI's JSON, the WASM API (which hands
 // JS the text to parse) and the shared fixtures. Numbers print as the shortest text that reads
-// back to the same double, so every face sees the same bits; a missing value is null.
+// back to the same double, so every face sees the same bits; a missing value is null, and a
+// calculation's absent outputs are null with their reasons under "absent".
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -21,7 +22,8 @@ Json to_json(const Value& value);
 // Outputs and a list's columns alike: name, type, unit, description, label.
 Json to_json(const std::vector<OutputSpec>& specs);
 Json to_json(const Schema& schema);
-// The outputs (and lists) keyed by name in schema order, with `steps` when `explain`: the
+// The outputs (and lists) keyed by name in schema order, then "absent" ({output: reason}) when
+// an output has no value, then `steps` when `explain`: the
 // text written directly (the WASM API's hot path), the same as dump(to_json(calc, explain)).
 std::string calculation_text(const Calculation& calc, bool explain);
 std::string steps_text(const std::vector<Step>& steps);

@@ -50,8 +50,11 @@ class ResultBuilder {
   void set_text(std::string_view output, std::string_view text);
   // Several at once, in any order: out.set({{"t_compute", Value::of(t)}, ...}).
   void set(std::initializer_list<std::pair<std::string_view, Value>> outputs);
-  // Declares that `output` has no value here ("never", not applicable).
-  void none(std::string_view output) { set(output, Value::none()); }
+  // Declares that `output` has no value here, and why: "not applicable: TPUs only",
+  // "never compute-bound: ...". The contract test holds every absent output to a reason.
+  void none(std::string_view output, std::string_view reason);
+  // Absent without a reason: only for code not yet saying why (the contract test names it).
+  void none(std::string_view output) { none(output, {}); }
 
   // The caller's progress report (CalculateOptions::progress), or nothing.
   void set_progress(const std::function<void(double)>* progress) { progress_ = progress; }

@@ -7,7 +7,8 @@
 namespace scalebook {
 
 // An input or output value: a number, a text (a choice, or a number still to be parsed
-// from a form or a command line), or nothing (an output with no value, e.g. "never").
+// from a form or a command line), or nothing. An output with nothing is absent with a reason
+// (`text`: "never compute-bound: ..."), so a reader is told why and a bare null is a bug.
 struct Value {
   enum class Kind { none, number, text };
   Kind kind = Kind::none;
@@ -18,6 +19,7 @@ struct Value {
   static Value of(std::string t) { return {Kind::text, 0, std::move(t)}; }
   static Value of(const char* t) { return of(std::string(t)); }
   static Value none() { return {}; }
+  static Value absent(std::string reason) { return {Kind::none, 0, std::move(reason)}; }
   bool is_number() const { return kind == Kind::number; }
   bool is_text() const { return kind == Kind::text; }
   bool is_none() const { return kind == Kind::none; }

@@ -3,6 +3,7 @@
 // the book's values and rules for drawing others, graded parts whose answers the engine
 // computes, and the variant a seed picks. The JSON text comes from the caller; no I/O here.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -121,5 +122,16 @@ Result<PartGrade> grade_part(const ExerciseSpec& exercise, uint32_t seed, size_t
 
 // Everything wrong with an exercise: variant 0 against the book, and `seeds` drawn variants.
 std::vector<Error> check_exercise(const ExerciseSpec& exercise, uint32_t seeds);
+
+// The work budget of checking a file: each variant runs its exercise's values and parts, one
+// calculation each (a calculation may be a search, held to its own budget; a draw that fails
+// its conditions runs them again). 5000 is about a second in the whole engine's WebAssembly
+// and the book's largest file at 20 seeds is some 1,800.
+inline constexpr double kMaxCheckCalculations = 5000;
+
+// The calculations checking `file` at `seeds` runs (the book's variant and `seeds` drawn ones
+// of every exercise); past `max_calculations` an error naming seeds, before any work.
+std::optional<Error> check_budget(const ExerciseFile& file, uint32_t seeds,
+                                  double max_calculations = kMaxCheckCalculations);
 
 }  // namespace scalebook

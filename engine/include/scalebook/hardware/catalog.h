@@ -104,8 +104,9 @@ struct ChipFieldSpec {
   std::string unit;  // SI base unit, a count's noun ("chips"), or empty for text
   std::string description;
   bool is_text = false;
-  bool whole = false;  // a count: a whole number
-  std::string label;   // what a form or table calls it: "HBM bandwidth"
+  bool whole = false;   // a count: a whole number
+  std::string label;    // what a form or table calls it: "HBM bandwidth"
+  std::string applies;  // "TPUs" or "GPUs": the only chips that have it; empty: every chip
 };
 
 struct ChipField {
@@ -130,6 +131,15 @@ struct ChipFieldRef {
   const std::string* text;
 };
 ChipFieldRef chip_field_ref(const Chip& chip, std::size_t index);
+
+// Google's chips are TPUs; every other vendor's, GPUs.
+bool is_tpu(const Chip& chip);
+
+// Why the chip has no value for `spec`: not applicable to its kind of chip, or, where the
+// catalog has none, the field's own note (which says why) or that the catalog gives none.
+// Text that outlives the call (a literal or the chip's note), so the numbers-only path copies
+// it into its reused buffer without allocating.
+std::string_view chip_field_absence(const Chip& chip, const ChipFieldSpec& spec);
 
 // The note for `field`; a peak field falls back to the chip's "peak_flops" note.
 std::string chip_note(const Chip& chip, std::string_view field);

@@ -19,7 +19,8 @@
 // Money and energy. chip-hours = chips x t / 3600; cost = chip-hours x the price per chip-hour
 // (the catalog's cloud list price, or the caller's); energy = chips x power x t, with the
 // vendor's maximum board power (TDP), so an upper bound for the chips alone: no hosts,
-// network or cooling. A chip without a price or a power figure has no cost or energy.
+// network or cooling. A chip without a price or a power figure has no cost or energy; a price
+// or power of 0 (given by the caller: free compute) costs 0.
 //
 // The memory floor (the book's): weights at w bytes per parameter, optimizer state at o
 // (2 and 8: bf16 weights, two fp32 Adam moments), and c checkpoints per layer of [B, D]
@@ -51,18 +52,18 @@ struct BudgetConfig {
   double tokens = 15e12;         // the run's training tokens
   double batch = 4194304;        // tokens per step
   double chips = 8960;
-  double mfu = 0.4;             // fraction of peak, in (0, 1]
-  double peak_flops = 0;        // FLOP/s per chip
-  double hbm_capacity = 0;      // B per chip
-  double usable_hbm = 1;        // fraction of HBM the run may fill, in (0, 1]
-  double price_per_hour = 0;    // USD per chip-hour; 0: none
-  double power = 0;             // W per chip; 0: none
-  double bytes_params = 2;      // B per parameter, weights
-  double bytes_optimizer = 8;   // B per parameter, optimizer state
-  double bytes_activation = 2;  // B per checkpointed activation element
-  double checkpoints = 4;       // [B, D] tensors saved per layer
-  double critical_batch = 0;    // tokens per chip pure FSDP needs; 0: the chip has no torus
-  double pod_chips = 0;         // chips per pod; 0: none in the catalog
+  double mfu = 0.4;                      // fraction of peak, in (0, 1]
+  double peak_flops = 0;                 // FLOP/s per chip
+  double hbm_capacity = 0;               // B per chip
+  double usable_hbm = 1;                 // fraction of HBM the run may fill, in (0, 1]
+  std::optional<double> price_per_hour;  // USD per chip-hour; none: no price known
+  std::optional<double> power;           // W per chip; none: no figure known
+  double bytes_params = 2;               // B per parameter, weights
+  double bytes_optimizer = 8;            // B per parameter, optimizer state
+  double bytes_activation = 2;           // B per checkpointed activation element
+  double checkpoints = 4;                // [B, D] tensors saved per layer
+  double critical_batch = 0;  // tokens per chip pure FSDP needs; 0: the chip has no torus
+  double pod_chips = 0;       // chips per pod; 0: none in the catalog
 };
 
 struct Budget {

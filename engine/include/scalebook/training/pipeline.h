@@ -68,6 +68,9 @@ namespace scalebook {
 // A simulation runs at most this many work items (p m v times 2, or 3 for zero-bubble): some
 // 32 MiB of items and a few tens of milliseconds natively. Checked before simulating.
 inline constexpr std::int64_t kMaxPipelineItems = std::int64_t{1} << 20;
+// The most a WebAssembly caller's simulation runs: its items cross into JS as objects, which
+// cost a page some 2 us each (800,000 items blocked a page for 1.5 s; 65,536 take ~0.1 s).
+inline constexpr std::int64_t kMaxPagePipelineItems = std::int64_t{1} << 16;
 // Frames hold at most this many stage entries in all (frames times p), some 4 MiB.
 inline constexpr std::int64_t kMaxPipelineFrameCells = std::int64_t{1} << 20;
 // Input ranges, as the calculator's schema declares them.
@@ -100,6 +103,8 @@ struct PipelineRequest {
   double transfer_time = 0;         // time units: one microbatch's activations to a neighbour
   std::int64_t first_frame = 0;     // frames: index of the first recorded
   std::int64_t max_frames = 0;      // frames to record from first_frame; 0: none
+  // The work budget, in items, at most kMaxPipelineItems: more is an error before any work.
+  std::int64_t max_items = kMaxPipelineItems;
 };
 
 struct PipelineItem {
@@ -149,13 +154,15 @@ struct PipelineResult {
 PipelineClosedForm pipeline_closed_form(const PipelineRequest& request);
 
 // Errors name the field: a size below 1 or over its range, a cost not > 0 (W and the transfer
-// may be 0), m not a multiple of p for interleaved, too many work items (kMaxPipelineItems).
+// may be 0), m not a multiple of p for interleaved, more work items than max_items.
 Result<PipelineResult> simulate_pipeline(const PipelineRequest& request);
 
 // The request from named inputs as the calculator takes them (each checked by the pipeline
-// schema's spec, defaults from it), plus first_frame and max_frames (whole numbers >= 0):
-// for the bindings, so a simulation and the calculator read the same inputs the same way.
-Result<PipelineRequest> pipeline_request(const Inputs& fields);
+// schema's spec, defaults from it), plus first_frame and max_frames (whole numbers >= 0) and
+// max_items (a whole number from 1 to `most_items`, default `most_items`): for the bindings,
+// so a simulation and the calculator read the same inputs the same way.
+Result<PipelineRequest> pipeline_request(const Inputs& fields,
+                                         std::int64_t most_items = kMaxPipelineItems);
 
 Calculator pipeline_calculator();
 
