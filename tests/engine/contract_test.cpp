@@ -1,5 +1,6 @@
 // The registry-wide contract every calculator keeps, checked over whatever the domains
 // register: so a new calculator is held to it without being listed here.
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <set>
@@ -12,9 +13,16 @@
 namespace scalebook {
 namespace {
 
+// A label is words a reader reads, not an identifier: one word with an underscore (M_X) or all
+// in lower case (alpha) is a schema name that reached the page.
 void check_label(const std::string& label) {
   CHECK_FALSE(label.empty());
   CHECK(label.size() <= 40);
+  const bool one_word = label.find(' ') == std::string::npos;
+  const bool lower =
+      std::none_of(label.begin(), label.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  INFO("label \"" << label << "\"");
+  CHECK_FALSE((one_word && (label.find('_') != std::string::npos || (lower && label.size() > 1))));
 }
 
 std::set<std::string> declared_outputs(const Schema& schema) {

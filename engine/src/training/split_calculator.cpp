@@ -49,8 +49,8 @@ constexpr auto text = text_output;
 std::vector<OutputSpec> split_columns() {
   return {num("X", "chips", "FSDP degree", "FSDP X"),
           num("Y", "chips", "TP degree, N / X", "TP Y"),
-          num("M_X", "axes", "axes FSDP spans (0: no FSDP)", "M_X"),
-          num("M_Y", "axes", "axes TP spans (0: no TP)", "M_Y"),
+          num("M_X", "axes", "axes FSDP spans (0: no FSDP)", "FSDP axes M_X"),
+          num("M_Y", "axes", "axes TP spans (0: no TP)", "TP axes M_Y"),
           num("t_fsdp", "s", "FSDP's weight AllGathers, one layer forward", "FSDP comms"),
           num("t_tp", "s", "TP's activation AllGather and ReduceScatter", "TP comms"),
           num("t_comms", "s", "the longer of the two, which run on their own axes", "Comms"),

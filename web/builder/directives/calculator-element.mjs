@@ -8,12 +8,10 @@ import { schemaOrFail, shownOutputs } from '../values.mjs';
 import { calculatorHTML } from '../../runtime/core/render.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { declarativeShadow } from '../../runtime/core/sheets.js';
-import { labelledSchema } from '../../runtime/core/schema-labels.js';
 
 // options.lead: the outputs drawn first, before the form (render.js's calculatorHTML).
 export function calculatorElementHTML(ctx, name, named, fail, extras = () => '', { lead = null } = {}) {
-  schemaOrFail(ctx.engine, name, fail); // an unknown calculator fails the build with its message
-  const schema = labelledSchema(ctx.engine, name); // the same labels the element shows
+  const schema = schemaOrFail(ctx.engine, name, fail);
   const { id, outputs, ...values } = named;
   const shown = shownOutputs(schema, outputs, fail);
   if (id !== undefined && !/^[\w-]+$/.test(id)) fail(`id must be letters, digits, - or _, got "${id}"`);

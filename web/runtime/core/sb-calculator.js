@@ -15,7 +15,6 @@ import { SbWidget } from './widget-base.js';
 import { calculatorHTML, outputCellHTML, placeholderFor, tableRowsHTML } from './render.js';
 import { attachMyChip, resolveMyChip } from '../hardware/my-chip.js';
 import { Announcer } from './announce.js';
-import { labelledSchema } from './schema-labels.js';
 
 // Only non-empty strings go to the engine: an empty field means "use the default".
 function filled(values) {
@@ -53,7 +52,7 @@ export class SbCalculator extends SbWidget {
   }
 
   ready(engine) {
-    this.#schema = labelledSchema(engine, this.calculator); // words, not identifiers, as labels
+    this.#schema = engine.schema(this.calculator);
   }
 
   start(engine) {
