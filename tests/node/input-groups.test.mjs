@@ -89,3 +89,15 @@ test('a widget field is labelled by the schema, or by the label it is given', ()
   assert.match(html, /<option value="all-reduce" selected>AllReduce<\/option>/);
   assert.match(fieldHTML({ name: 'I', type: 'count', unit: '', default: null }, '', { prefix: 'w' }), /<label for="w-I">I<\/label><input/);
 });
+
+test('an output the engine leaves blank shows its reason in its place, not a bare "none"', () => {
+  const schema = engine.schema('chip');
+  const result = engine.calculate('chip', { chip: 'h100' }, { steps: false });
+  const [name, reason] = Object.entries(result.absent ?? {})[0] ?? [];
+  assert.ok(name, 'an H100 leaves some TPU-only field blank');
+  assert.equal(result[name], null);
+  const html = calculatorHTML({ schema, values: { chip: 'h100' }, result });
+  const cell = new RegExp(`data-output="${name}"><span class="absent">none: ([^<]*)</span>`).exec(html);
+  assert.ok(cell, `the ${name} cell shows its reason`);
+  assert.equal(cell[1], reason.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;'));
+});

@@ -29,8 +29,10 @@ export function placeholderFor(input, result) {
 // The inner HTML of one output cell: a coloured badge for `bound`-like text, else the value.
 // Code (a JAX mesh, several lines) sits in a focusable block that scrolls; a sentence (a
 // layout, a reason) is plain text; a one-word state (compute, ici, yes) is a badge.
-export function outputCellHTML(output, value) {
+// `absent`: why the engine gave no value (its result's `absent` map), shown in its place.
+export function outputCellHTML(output, value, absent) {
   if (value === undefined) return '—';
+  if (value === null && absent) return `<span class="absent">none: ${escapeHTML(absent)}</span>`;
   const text = escapeHTML(formatValue(value, output.unit, 'si'));
   if (output.type === 'text' && String(value).includes('\n')) {
     return `<pre class="code" tabindex="0" aria-label="${escapeHTML(output.label || output.name)}"><code>${escapeHTML(value)}</code></pre>`;
@@ -129,7 +131,7 @@ function outputItemsHTML(outputs, result) {
   return outputs.map((output) =>
     `<div class="out" tabindex="0" aria-describedby="help-out-${escapeHTML(output.name)}">` +
     `<dt>${escapeHTML(output.label || output.name)}</dt>` +
-    `<dd data-output="${escapeHTML(output.name)}">${outputCellHTML(output, result?.[output.name])}</dd>` +
+    `<dd data-output="${escapeHTML(output.name)}">${outputCellHTML(output, result?.[output.name], result?.absent?.[output.name])}</dd>` +
     `<span class="help" id="help-out-${escapeHTML(output.name)}">${escapeHTML(output.description)} ` +
     `<code>${escapeHTML(output.name)}</code></span></div>`).join('');
 }

@@ -197,7 +197,7 @@ export class SbCalculator extends SbWidget {
     this.clearErrors();
     for (const output of this.#schema.outputs) {
       const cell = root.querySelector(`[data-output="${CSS.escape(output.name)}"]`);
-      if (cell) cell.innerHTML = outputCellHTML(output, result[output.name]);
+      if (cell) cell.innerHTML = outputCellHTML(output, result[output.name], result.absent?.[output.name]);
     }
     for (const table of this.#schema.tables ?? []) {
       const body = root.querySelector(`[data-table="${CSS.escape(table.name)}"] tbody`);
