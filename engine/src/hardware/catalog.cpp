@@ -109,13 +109,14 @@ const std::vector<FieldDef>& field_defs() {
 }
 
 // Fields only one kind of chip has: a TPU's on-chip memory, cores and torus; a GPU's SMs,
-// clocks and NVLink. Fields not listed are every chip's.
+// clocks and NVLink. Fields not listed are every chip's (a GPU has PCIe too; the catalog may
+// just lack the number).
 // Space-separated, with a space at each end, so a name is found as " name ".
 constexpr std::string_view kTpuOnly =
     " vmem_capacity vreg_capacity_per_core vmem_bandwidth_vs_hbm vpu_sublanes vpu_lanes"
     " vpu_alus_per_slot tensorcores_per_chip mxus_per_chip mxu_size ici_link_bandwidth"
     " ici_link_bandwidth_bidi ici_links_per_chip ici_hop_latency torus_dims pod_topology pod_chips"
-    " cube_topology wraparound host_topology chips_per_host pcie_bandwidth dcn_bandwidth ";
+    " cube_topology wraparound host_topology chips_per_host dcn_bandwidth ";
 constexpr std::string_view kGpuOnly =
     " smem_per_sm registers_per_sm tmem_per_sm l2_capacity sms_per_chip tensor_cores_per_chip"
     " tensor_core_flops_per_cycle base_clock_hz boost_clock_hz nvlink_bandwidth"
