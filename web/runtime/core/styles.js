@@ -92,7 +92,8 @@ details[open] > summary { margin-bottom: 0.5rem; }
   color: var(--_muted); }
 .out dd { margin: 0; white-space: nowrap; font-variant-numeric: tabular-nums; text-align: right; }
 .out:has(.sentence), .out:has(pre.code) { grid-column: 1 / -1; }
-.out:has(.sentence) dd, .out:has(pre.code) dd { white-space: normal; text-align: left; min-width: 0; }
+.out:has(.sentence) dd, .out:has(pre.code) dd, .out:has(.absent) dd { white-space: normal; text-align: left; min-width: 0; }
+.absent { font-style: italic; color: var(--_muted); overflow-wrap: anywhere; }
 .out:has(pre.code) { min-width: 0; overflow: hidden; }
 pre.code { margin: 0.25rem 0 0; padding: 0.5rem; overflow-x: auto; max-width: 100%; font-size: 0.85em;
   background: var(--_code-bg, rgba(127, 127, 127, 0.1)); border-radius: 4px; white-space: pre; }
