@@ -57,22 +57,21 @@ void ResultBuilder::set(std::string_view output, double value) {
   buffer_.filled[i] = 1;
 }
 
-void ResultBuilder::set_text(std::string_view output, std::string_view text) {
+void ResultBuilder::fill(std::string_view output, Value::Kind kind, std::string_view text) {
   std::size_t i = index_of(output);
   if (i == schema_.outputs.size()) return;
   Value& slot = buffer_.calculation.outputs[i].second;
-  slot.kind = Value::Kind::text;
+  slot.kind = kind;
   slot.text.assign(text);
   buffer_.filled[i] = 1;
 }
 
+void ResultBuilder::set_text(std::string_view output, std::string_view text) {
+  fill(output, Value::Kind::text, text);
+}
+
 void ResultBuilder::none(std::string_view output, std::string_view reason) {
-  std::size_t i = index_of(output);
-  if (i == schema_.outputs.size()) return;
-  Value& slot = buffer_.calculation.outputs[i].second;
-  slot.kind = Value::Kind::none;
-  slot.text.assign(reason);
-  buffer_.filled[i] = 1;
+  fill(output, Value::Kind::none, reason);
 }
 
 void ResultBuilder::set(std::initializer_list<std::pair<std::string_view, Value>> outputs) {

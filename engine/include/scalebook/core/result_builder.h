@@ -71,6 +71,8 @@ class ResultBuilder {
 
  private:
   std::size_t index_of(std::string_view output);
+  // A text output's value, or an absent one's reason: `text` in the slot of `kind`.
+  void fill(std::string_view output, Value::Kind kind, std::string_view text);
 
   const Schema& schema_;
   bool explain_;
