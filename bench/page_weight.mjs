@@ -1,8 +1,11 @@
 // Page weight: what a first visit to each page of dist/ transfers, as Chromium fetches it from
 // scripts/serve's server (a fresh profile, so nothing is cached), by kind: HTML, CSS, JS, WASM,
 // fonts. "wire" is the body bytes as sent (compressed when the server compresses), "raw" the
-// bytes once decoded. Prints figures; asserts nothing (the goal, under 300 kB per chapter page,
-// is read off the table, never tested).
+// bytes once decoded. The engine and an element's code come only once the reader scrolls to an
+// element or reaches for one (web/runtime/index.js), so "read through" is everything fetched
+// after then scrolling the whole page a screen at a time: the page with every calculator live.
+// Prints figures; asserts nothing (the goal, under 300 kB per chapter page, is read off the
+// table, never tested).
 // Usage: node bench/page_weight.mjs [--build]   (--build rebuilds dist/ first)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,13 +39,22 @@ const browser = await chromium.launch({
 
 // One first visit: every response until the network has been idle, with its wire size
 // (Chromium's encoded body length) and its decoded size.
-async function visit(page) {
+async function visit(page, { readThrough = false } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const tab = await context.newPage();
   const responses = [];
   tab.on('requestfinished', (request) => responses.push(request));
   await tab.goto(`${base}/${page}`);
   await tab.waitForLoadState('networkidle');
+  if (readThrough) {
+    const height = await tab.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 800) {
+      await tab.evaluate((top) => window.scrollTo(0, top), y);
+      await tab.waitForTimeout(30);
+    }
+    await tab.waitForLoadState('networkidle');
+    await tab.waitForTimeout(600);
+  }
   const rows = [];
   for (const request of responses) {
     const response = await request.response();
@@ -64,7 +76,7 @@ async function visit(page) {
 const kB = (n) => (n / 1000).toFixed(1).padStart(7);
 const pages = fs.readdirSync(dist).filter((f) => f.endsWith('.html')).sort();
 console.log(`page weight, first visit, kB on the wire (decoded in brackets)`);
-console.log(`${'page'.padEnd(22)}${KINDS.slice(0, 5).map((k) => k.padStart(8)).join('')}   total wire    (raw)  requests  encodings`);
+console.log(`${'page'.padEnd(22)}${KINDS.slice(0, 5).map((k) => k.padStart(8)).join('')}   total wire    (raw)  requests  encodings   read through`);
 const verbose = process.argv.includes('--files');
 for (const page of pages) {
   const rows = await visit(page);
@@ -73,7 +85,9 @@ for (const page of pages) {
   const wire = rows.reduce((s, r) => s + r.wire, 0);
   const raw = rows.reduce((s, r) => s + r.raw, 0);
   const encodings = [...new Set(rows.map((r) => r.encoding || 'identity'))].join(',');
-  console.log(`${page.padEnd(22)}${KINDS.slice(0, 5).map((k) => kB(by[k]).padStart(8)).join('')}   ${kB(wire)}    (${kB(raw).trim()})  ${String(rows.length).padStart(8)}  ${encodings}`);
+  const all = await visit(page, { readThrough: true });
+  const through = all.reduce((s, r) => s + r.wire, 0);
+  console.log(`${page.padEnd(22)}${KINDS.slice(0, 5).map((k) => kB(by[k]).padStart(8)).join('')}   ${kB(wire)}    (${kB(raw).trim()})  ${String(rows.length).padStart(8)}  ${encodings.padEnd(12)}${kB(through)}`);
   if (verbose) {
     for (const r of rows) console.log(`    ${kB(r.wire)} ${kB(r.raw)} ${r.encoding.padEnd(4)} ${r.url.slice(base.length)}`);
   }

@@ -28,6 +28,7 @@ async function answer(page, ex, part, text) {
 
 test('chapter 3 loads with its widgets live and no console errors', async () => {
   const { page, errors } = await site.open(CHAPTER);
+  await page.locator('sb-sharded-matmul').first().scrollIntoViewIfNeeded(); // the engine comes when a reader gets there
   await page.waitForFunction(() => document.querySelector('sb-sharded-matmul')?.lastRun);
   for (const tag of ['sb-sharding', 'sb-sharded-matmul', 'sb-collective-sim', 'sb-collective']) {
     assert.equal(await page.locator(tag).count() > 0, true, tag);
@@ -64,6 +65,7 @@ test('the layouts question takes the planner’s cases', async () => {
 
 test('on a phone chapter 3 does not scroll sideways', async () => {
   const { page, errors } = await site.open(CHAPTER, { width: 390, height: 844 });
+  await page.locator('sb-sharded-matmul').first().scrollIntoViewIfNeeded();
   await page.waitForFunction(() => document.querySelector('sb-sharded-matmul')?.lastRun);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.equal(overflow, 0);

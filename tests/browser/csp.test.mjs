@@ -3,7 +3,7 @@
 // simulators and grader working.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start } from './harness.mjs';
+import { start, reach } from './harness.mjs';
 import { CONTENT_SECURITY_POLICY } from '../../web/builder/serve.mjs';
 
 const PAGES = ['index.html', 'embed.html', '01-roofline.html', '02-tpus.html', '03-sharding.html', '04-transformers.html', '05-training.html', '06-applied-training.html',
@@ -27,6 +27,7 @@ async function openWatched(url, viewport) {
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   page.on('pageerror', (e) => errors.push(String(e)));
   const response = await page.goto(`${site.base}/${url}`);
+  await reach(page);
   return { page, errors, response };
 }
 

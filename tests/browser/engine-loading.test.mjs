@@ -3,7 +3,7 @@
 // holds its elements' domains; a page without one, like the index, never downloads it.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { start } from './harness.mjs';
+import { start, reach } from './harness.mjs';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 
 let site;
@@ -19,6 +19,7 @@ async function wasmResponses(url) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('response', (r) => { if (r.url().endsWith('.wasm')) seen.push(r); });
   await page.goto(`${site.base}/${url}`);
+  await reach(page); // a reader gets to the first element: the engine comes then
   await page.waitForLoadState('networkidle');
   return { page, errors, seen };
 }

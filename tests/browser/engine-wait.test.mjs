@@ -38,6 +38,7 @@ const status = (host) => host.locator('.sb-engine-status');
 test('a calculator says it is loading, and what was typed meanwhile is computed when the engine arrives', async () => {
   const { page, errors, release } = await slowEngine('01-roofline.html');
   const host = page.locator('sb-roofline#roof');
+  await host.scrollIntoViewIfNeeded(); // the reader gets to it: its code and the engine are asked for
   await status(host).waitFor();
   assert.match(await status(host).textContent(), /Loading the calculator engine.*applied when it arrives/);
   assert.equal(await host.locator('form').getAttribute('aria-busy'), 'true');
@@ -55,6 +56,7 @@ test('a calculator says it is loading, and what was typed meanwhile is computed 
 test('the sharding planner applies a size typed before the engine arrived, not the build\'s answer', async () => {
   const { page, errors, release } = await slowEngine('03-sharding.html');
   const host = page.locator('sb-sharded-matmul').first();
+  await host.scrollIntoViewIfNeeded();
   await status(host).waitFor();
   const body = () => host.locator('[data-body]').textContent();
   const built = await body();
@@ -72,6 +74,7 @@ test('an engine that fails to load says so in the element\'s own box', async () 
   await page.route('**/*.wasm', (route) => route.fulfill({ status: 404, body: 'gone' }));
   await page.goto(`${site.base}/01-roofline.html`);
   const host = page.locator('sb-roofline#roof');
+  await host.scrollIntoViewIfNeeded();
   await page.waitForFunction(() => /failed to load/.test(document.querySelector('sb-roofline#roof').shadowRoot.textContent), null, { timeout: 20000 });
   assert.equal(await status(host).count(), 0);
   await page.close();

@@ -35,6 +35,17 @@ export async function startScratch(slug, markdown) {
   return launch(out);
 }
 
+// A pointer moves over the page's first element that uses the engine, once every element on the
+// page is defined (so the page is listening).
+export async function reach(page) {
+  await page.waitForFunction(() => [...document.querySelectorAll('*')]
+    .filter((el) => el.localName.startsWith('sb-')).every((el) => customElements.get(el.localName)));
+  await page.evaluate(() => {
+    const first = [...document.querySelectorAll('*')].find((el) => el.localName.startsWith('sb-') && el.localName !== 'sb-progress');
+    first?.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true }));
+  });
+}
+
 async function launch(dist) {
   const server = await serve({ dir: dist, port: 0 });
   // playwright gives every launch a fresh, empty profile of its own.
@@ -48,14 +59,18 @@ async function launch(dist) {
   return {
     base,
     browser,
-    // A page that records console errors and uncaught exceptions.
-    async open(url, viewport = { width: 1280, height: 900 }) {
+    // A page that records console errors and uncaught exceptions. A page's engine comes when the
+    // reader gets to one of its elements (web/runtime/core/wake.js): by default the page is opened
+    // as by a reader whose pointer has moved over the first, so its widgets go live; `reached:
+    // false` leaves it as a first visit (the engine-loading tests do their own).
+    async open(url, viewport = { width: 1280, height: 900 }, { reached = true } = {}) {
       const page = await browser.newPage({ viewport });
       const errors = [];
       page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
       page.on('pageerror', (e) => errors.push(String(e)));
       page.on('response', (r) => { if (r.status() >= 400) errors.push(`${r.status()} ${r.url()}`); });
       await page.goto(`${base}/${url}`);
+      if (reached) await reach(page);
       return { page, errors };
     },
     async stop() {

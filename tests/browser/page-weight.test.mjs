@@ -1,6 +1,6 @@
-// A first visit fetches what the page shows and no more: compressed, the engine asked for from
-// the page's head on pages with calculators, and KaTeX's browser chunk only once a reader edits
-// a formula the build typeset.
+// A first visit fetches what the page shows and no more: compressed, and the build has drawn
+// every element, so the engine comes once the reader gets to one (on screen, pointed at,
+// touched or focused), and KaTeX's browser chunk once a reader edits a formula the build typeset.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './harness.mjs';
@@ -11,7 +11,7 @@ after(async () => { await site?.stop(); });
 
 // Every response of a first visit until the network is idle.
 async function visit(url) {
-  const { page, errors } = await site.open(url);
+  const { page, errors } = await site.open(url, undefined, { reached: false });
   const seen = [];
   page.on('response', (r) => seen.push(r));
   await page.waitForLoadState('networkidle');
@@ -21,14 +21,15 @@ async function visit(url) {
 
 test('chapter 3 shows its typeset formulas without fetching KaTeX, and fetches it once a planner field is edited', async () => {
   const { page, errors, first } = await visit('03-sharding.html');
-  // The bundle's statically imported chunks, the code of the page's elements and its engine
-  // module's glue are preloaded from the head; no other script may come.
+  // The bundle's statically imported chunks and the code of the page's elements are preloaded
+  // from the head; no other script comes, and no engine: no element is on the first screen.
   const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => l.href));
   assert.ok(preloaded.some((href) => /\/assets\/sb-sharded-matmul-\w+\.js$/.test(href)), 'the planner element preloaded');
   const scripts = first.filter((name) => name.endsWith('.js') && !/\/assets\/(scalebook|file-notice)\.js$/.test(name));
   assert.deepEqual(scripts.filter((name) => !preloaded.includes(name)), []);
   // Chapter 3 has no training, transformer or roofline element: none of their code comes.
   assert.deepEqual(scripts.filter((name) => /\/assets\/sb-(training|transformer|roofline|pipeline)/.test(name)), []);
+  assert.deepEqual(first.filter((name) => name.endsWith('.wasm')), []);
   const planner = page.locator('sb-sharded-matmul').first();
   await planner.locator('.plan-body math').first().waitFor({ state: 'attached' });
   const mathBefore = await planner.locator('.plan-body math').count();
@@ -45,17 +46,38 @@ test('chapter 3 shows its typeset formulas without fetching KaTeX, and fetches i
   await page.close();
 });
 
-test('a chapter asks for the engine from its head, before its HTML has parsed, and fetches it once', async () => {
+test('a chapter fetches its engine once the reader scrolls to a calculator, and only once', async () => {
   const { page, errors, seen } = await visit('03-sharding.html');
-  const timing = await page.evaluate(() => {
-    const nav = performance.getEntriesByType('navigation')[0];
-    const wasm = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm'));
-    return { parsed: nav.domInteractive, wasm: wasm.map((e) => e.startTime) };
-  });
-  assert.equal(timing.wasm.length, 1);
-  assert.ok(timing.wasm[0] < timing.parsed, `the .wasm was asked for at ${timing.wasm[0]} ms, the HTML parsed at ${timing.parsed} ms`);
-  assert.equal(seen.filter((r) => r.url().endsWith('.wasm')).length, 0, 'no second fetch after the page loaded');
+  const wasm = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).map((e) => e.name));
+  assert.deepEqual(await wasm(), []);
+  assert.equal(await page.locator('link[rel="preload"][href$=".wasm"]').count(), 0);
+  await page.locator('sb-sharding').first().scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/scalebook-engine-sharding.wasm')));
+  // Scrolling on to the planners reuses the engine the page has.
+  await page.locator('sb-sharded-matmul').first().scrollIntoViewIfNeeded();
   await page.locator('sb-sharded-matmul').first().locator('[data-body]').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  assert.equal((await wasm()).length, 1);
+  assert.equal(seen.filter((r) => r.url().endsWith('.wasm')).length, 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a field focused from the keyboard loads its calculator off screen, and what is typed is computed', async () => {
+  const { page, errors } = await visit('05-training.html');
+  assert.deepEqual(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).map((e) => e.name)), []);
+  const host = page.locator('sb-training#explorer');
+  const before = await host.locator('[data-output="step_time"]').textContent();
+  // A keyboard or screen-reader user moves focus into the form without the page scrolling to it.
+  await page.evaluate(() => document.querySelector('sb-training#explorer').shadowRoot.querySelector('[name="B"]').focus({ preventScroll: true }));
+  assert.equal(await page.evaluate(() => document.querySelector('sb-training#explorer').getBoundingClientRect().top > innerHeight), true);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('2097152');
+  await page.waitForFunction((old) => {
+    const cell = document.querySelector('sb-training#explorer').shadowRoot.querySelector('[data-output="step_time"]');
+    return cell.textContent !== old;
+  }, before, { timeout: 20000 });
+  assert.notEqual(await host.locator('[data-output="step_time"]').textContent(), before);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -72,6 +94,7 @@ test('pages, scripts and the engine arrive brotli-compressed', async () => {
   const encodings = new Map();
   page.on('response', (r) => encodings.set(new URL(r.url()).pathname, r.headers()['content-encoding']));
   await page.goto(`${site.base}/01-roofline.html`);
+  await page.locator('sb-roofline').first().scrollIntoViewIfNeeded();
   await page.waitForLoadState('networkidle');
   for (const file of ['/01-roofline.html', '/assets/scalebook.js', '/assets/scalebook-engine-roofline.wasm', '/assets/site.css']) {
     assert.equal(encodings.get(file), 'br', file);

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { start, SHOTS } from './harness.mjs';
+import { start, SHOTS, reach } from './harness.mjs';
 
 let site;
 before(async () => { site = await start(); });
@@ -92,6 +92,7 @@ test('the explorer at 1280 and 390 px, light and dark, stays within a phone\'s w
     for (const width of [1280, 390]) {
       const page = await site.browser.newPage({ viewport: { width, height: 900 }, colorScheme: scheme });
       await page.goto(`${site.base}/05-training.html`);
+      await reach(page);
       await page.waitForFunction((h) => document.querySelector(h)?.result, HOST);
       const extras = page.locator(`${HOST} [data-explorer]`);
       await extras.scrollIntoViewIfNeeded();

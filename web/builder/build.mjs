@@ -77,8 +77,7 @@ const numberInterpolate = {
   },
 };
 
-// Returns the chunks (paths under assets/) that scalebook.js imports statically, each engine
-// module's glue chunk by module name (engine.mjs imports the page's one on demand), and each
+// Returns the chunks (paths under assets/) that scalebook.js imports statically, and each
 // element's chunks by tag (index.js imports an element's code once the page has one).
 async function bundleRuntime(out) {
   // Splitting keeps KaTeX and markdown-it (needed only to show a new exercise variant), each
@@ -116,7 +115,6 @@ async function bundleRuntime(out) {
   const entry = Object.values(result.metafile.outputs).find((o) => o.entryPoint?.endsWith('web/runtime/index.js'));
   const underAssets = (file) => path.relative(assets, path.resolve(file)).split(path.sep).join('/');
   const outputs = result.metafile.outputs;
-  const glue = {};
   const elements = {};
   // A chunk and what it imports statically, transitively.
   const closure = (file, into = new Set()) => {
@@ -126,14 +124,11 @@ async function bundleRuntime(out) {
     return into;
   };
   for (const [file, output] of Object.entries(outputs)) {
-    for (const { name } of engineModules) {
-      if (Object.keys(output.inputs).some((i) => i.endsWith(`generated/${name}.mjs`))) glue[name] = underAssets(file);
-    }
     const tag = /\/(sb-[a-z-]+)\.js$/.exec(output.entryPoint ?? '')?.[1];
     if (tag) elements[tag] = [...closure(file)].map(underAssets);
   }
   const chunks = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => underAssets(i.path));
-  return { chunks, glue, elements };
+  return { chunks, elements };
 }
 
 export async function buildSite({
@@ -149,7 +144,7 @@ export async function buildSite({
   const mathRules = new Map(); // page slug -> its math classes' rules
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
-  const { chunks, glue, elements } = await bundleRuntime(out);
+  const { chunks, elements } = await bundleRuntime(out);
   // The chunks of the elements in a page's HTML, for its head to preload.
   const elementChunks = (html) => [...new Set([...html.matchAll(/<(sb-[a-z-]+)[\s>]/g)].flatMap(([, tag]) => elements[tag] ?? []))]
     .filter((chunk) => !chunks.includes(chunk));
@@ -173,7 +168,7 @@ export async function buildSite({
     // The whole page's elements (the template adds the progress box) decide its module and chunks.
     const draft = chapterPage(shell);
     const name = pickEngine(draft, placed.map((id) => exercises.get(id).spec));
-    const engineModule = { name, glue: glue[name] };
+    const engineModule = { name };
     const rules = new Map();
     const page = hoistPageStyles(chapterPage({ ...shell, chunks: [...chunks, ...elementChunks(draft)], engineModule }), rules);
     mathRules.set(section.slug, rules);

@@ -10,22 +10,15 @@ export function needsEngine(html) {
   return [...html.matchAll(/<(sb-[a-z-]+)[\s>]/g)].some(([, tag]) => !WITHOUT_ENGINE.has(tag));
 }
 
-// The engine is fetched when the first element asks, and the elements run only once the
-// bundle has run, after the whole HTML has parsed (a module script is deferred): on a chapter
-// of a megabyte that is long after the first paint. So a page with calculators asks for the
-// .wasm in its head, as the engine's own fetch will (CORS mode, credentials same-origin: the
-// crossorigin attribute), and the browser hands that response over instead of fetching again.
-// `chunks` are the bundle's statically imported chunks, fetched with it instead of after it.
-// `engine` ({ name, glue }) is the engine module the page's elements use, the smallest that
-// holds them all (engine-pick.mjs): the meta tag tells engine.mjs's loader which, and its glue
-// chunk and .wasm are fetched from the head.
+// `chunks` are the bundle's statically imported chunks and the code of the page's elements,
+// fetched with it instead of after it. `engine` ({ name }) is the engine module the page's
+// elements use, the smallest that holds them all (engine-pick.mjs): the meta tag tells
+// engine.mjs's loader which. Neither its glue nor its .wasm is fetched from the head: the
+// build drew every element with its numbers, so the engine waits until the reader gets to
+// one (web/runtime/core/wake.js).
 function preloads({ engine, chunks }) {
   const links = chunks.map((chunk) => `<link rel="modulepreload" href="assets/${chunk}">`);
-  if (engine) {
-    links.push(`<meta name="scalebook-engine" content="${escapeHtml(engine.name)}">`);
-    if (engine.glue) links.push(`<link rel="modulepreload" href="assets/${engine.glue}">`);
-    links.push(`<link rel="preload" href="assets/${escapeHtml(engine.name)}.wasm" as="fetch" type="application/wasm" crossorigin>`);
-  }
+  if (engine) links.push(`<meta name="scalebook-engine" content="${escapeHtml(engine.name)}">`);
   return links.join('\n');
 }
 

@@ -1,6 +1,7 @@
 // SbWidget: what every hand-written element shares, written once. An element
 //   - gets its engine from engine(): the page's one loadEngine(), registered with the number
-//     formatter (format.js) before anything is drawn;
+//     formatter (format.js) before anything is drawn; one the build drew starts (listens, keeps
+//     early edits) at once but asks for the engine only when the page wakes (wake.js);
 //   - starts on its first connect: a loading line unless the static page (declarative shadow
 //     DOM) already holds its form, then ready(engine) (throws when the engine lacks something;
 //     the element then shows `failure: message` instead), then start(engine);
@@ -18,6 +19,7 @@ import { watchSizes } from './sizes.js';
 import { escapeHTML } from './escape.js';
 import { attributeName, clearErrors, showError, setField } from './widget-dom.js';
 import { fitHeadings } from './heading-level.js';
+import { wake, wakeWhenSeen, whenAwake } from './wake.js';
 
 // loadEngine() with the formatter registered: the one way the runtime gets its engine.
 function widgetEngine() {
@@ -47,6 +49,23 @@ function statusStyles(root) {
 // Shown only when the engine takes longer than this, so a cached engine never flashes it.
 const STATUS_DELAY_MS = 250;
 
+// True if a field of `form` no longer holds what its markup says (value, checked, selected).
+function changedFromMarkup(form) {
+  if (!form) return false;
+  for (const field of form.elements) {
+    if (field.localName === 'select') {
+      // With no option marked selected, the markup's choice is the first.
+      const options = [...field.options];
+      if (field.selectedIndex !== Math.max(0, options.findIndex((option) => option.defaultSelected))) return true;
+    } else if (field.type === 'checkbox' || field.type === 'radio') {
+      if (field.checked !== field.defaultChecked) return true;
+    } else if ('defaultValue' in field && field.value !== field.defaultValue) {
+      return true;
+    }
+  }
+  return false;
+}
+
 export class SbWidget extends HTMLElement {
   // The loading line shown until the engine arrives (null: none).
   static loading = 'Loading the engine…';
@@ -63,8 +82,16 @@ export class SbWidget extends HTMLElement {
   #changed = new Set();
   #observer = null;
 
+  // The engine, for something that needs it now (it wakes the page).
   engine() {
+    wake();
     return widgetEngine();
+  }
+
+  // The engine once the page wakes: what the build drew waits for the reader to get to it.
+  engineWhenReached() {
+    wakeWhenSeen(this);
+    return whenAwake().then(() => this.engine());
   }
 
   root() {
@@ -113,18 +140,20 @@ export class SbWidget extends HTMLElement {
     this.#attributes([name]);
   }
 
-  // True if the reader changed a field of the build's markup before the engine arrived:
-  // start() then draws from the fields, not the build's picture of the attributes.
-  get editedEarly() { return this.#early; }
+  // True if the reader changed a field of the build's markup before the engine arrived, even
+  // before this element's code did (a field keeps what is typed into the static page; its
+  // default is what the build wrote): start() then draws from the fields, not the build's picture.
+  get editedEarly() { return this.#early || changedFromMarkup(this.form()); }
 
   async #boot() {
+    const drawn = Boolean(this.shadowRoot); // the build's declarative shadow root
     this.placeholder();
     this.root();
     fitHeadings(this);
     const waiting = this.#waitForEngine();
     let engine;
     try {
-      engine = await this.engine();
+      engine = await (drawn ? this.engineWhenReached() : this.engine());
       this.ready(engine);
     } catch (err) {
       waiting.done();
@@ -133,16 +162,33 @@ export class SbWidget extends HTMLElement {
     }
     waiting.done();
     await this.start(engine);
+    waiting.replay();
   }
 
   // The build's markup (a form already here) says it is waiting for the engine, after a short
   // delay or at once when the reader edits a field; edits are noted for start(). Returns
-  // { done() } to take the line away.
+  // { done() } to take the line away and { replay() } to give each field edited meanwhile a
+  // change event once started, so what an edit does beyond the numbers (a preset filling the
+  // shape fields) happens too.
   #waitForEngine() {
     const root = this.shadowRoot;
     const form = this.form();
     const { loading } = this.constructor;
-    if (!root || !form || loading === null) return { done() {} };
+    // A playback button clicked before start() wired it is pressed again then, not lost.
+    const held = [];
+    const hold = (event) => {
+      const button = event.composedPath()[0]?.closest?.('button[data-action]');
+      if (!button || held.includes(button)) return;
+      wake();
+      held.push(button);
+    };
+    root?.addEventListener('click', hold);
+    const pressHeld = () => {
+      root?.removeEventListener('click', hold);
+      for (const button of held) if (button.isConnected) button.click();
+    };
+    if (!root || !form || loading === null) return { done() {}, replay: pressHeld };
+    const fields = [];
     let line = null;
     const show = () => {
       if (line) return;
@@ -154,20 +200,31 @@ export class SbWidget extends HTMLElement {
       form.before(line);
       form.setAttribute('aria-busy', 'true');
     };
-    const edited = () => {
+    const edited = (event) => {
+      wake(); // an edit is the surest sign the reader got here
       this.#early = true;
+      const field = event.composedPath()[0];
+      if (!fields.includes(field)) fields.push(field);
       show();
     };
-    const timer = setTimeout(show, STATUS_DELAY_MS);
+    // The delay counts from the page's waking: until then nothing is on its way.
+    let timer = 0;
+    let over = false;
+    whenAwake().then(() => { if (!over) timer = setTimeout(show, STATUS_DELAY_MS); });
     root.addEventListener('input', edited);
     root.addEventListener('change', edited);
     return {
       done: () => {
+        over = true;
         clearTimeout(timer);
         root.removeEventListener('input', edited);
         root.removeEventListener('change', edited);
         line?.remove();
         form.removeAttribute('aria-busy');
+      },
+      replay: () => {
+        for (const field of fields) if (field.isConnected) field.dispatchEvent(new Event('change', { bubbles: true }));
+        pressHeld();
       },
     };
   }

@@ -94,8 +94,9 @@ export class SbExercise extends SbWidget {
     const fromHash = seedFromHash(location.hash, this.exerciseId);
     if (fromHash.present && fromHash.seed === null) this.#badHash(fromHash.raw);
     const seed = fromHash.present ? fromHash.seed ?? 0 : saved?.seed ?? 0;
-    // Load the engine now, so the first Check is quick and a failure shows before anyone types.
-    this.engine().catch((err) => this.#notice('engine',
+    // Load the engine once the reader gets here, so the first Check is quick and a failure
+    // shows before anyone types (a saved or linked variant asks for it at once, to show it).
+    this.engineWhenReached().catch((err) => this.#notice('engine',
       `The exercise engine failed to load (${message(err)}): answers cannot be checked.`));
     await this.#showSeed(seed, { updateHash: false });
   }
