@@ -47,9 +47,9 @@ async function visit(page, { readThrough = false } = {}) {
   await tab.goto(`${base}/${page}`);
   await tab.waitForLoadState('networkidle');
   if (readThrough) {
-    const height = await tab.evaluate(() => document.documentElement.scrollHeight);
+    const height = await tab.evaluate(() => globalThis.document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += 800) {
-      await tab.evaluate((top) => window.scrollTo(0, top), y);
+      await tab.evaluate((top) => globalThis.scrollTo(0, top), y);
       await tab.waitForTimeout(30);
     }
     await tab.waitForLoadState('networkidle');

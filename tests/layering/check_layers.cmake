@@ -1,7 +1,8 @@
 # Fails when an engine file includes a domain above its own, or a header the engine must not
 # use (Emscripten, iostreams). Run by ctest: cmake -DENGINE_DIR=... -P check_layers.cmake
 # A domain may include its own folder and any domain on a lower layer; domains on one layer
-# do not include each other. A new domain gets its layer here.
+# do not include each other. A domain's folder may have subfolders (src/training/search/...):
+# they are the domain's. A new domain gets its layer here.
 set(layer_core 0)
 set(layer_hardware 1)
 set(layer_roofline 2)
@@ -39,8 +40,16 @@ foreach(file IN LISTS files)
     set(target "")
     if(line MATCHES "\"scalebook/([a-z_]+)/")
       set(target "${CMAKE_MATCH_1}")
-    elseif(line MATCHES "\"\\.\\./([a-z_]+)/")
-      set(target "${CMAKE_MATCH_1}")
+    elseif(line MATCHES "\"(\\.\\./[^\"]*)\"")
+      # A relative include, from a domain's subfolder too: its domain is where it lands.
+      get_filename_component(dir "${file}" DIRECTORY)
+      get_filename_component(landed "${dir}/${CMAKE_MATCH_1}" ABSOLUTE)
+      file(RELATIVE_PATH landed_rel "${ENGINE_DIR}" "${landed}")
+      if(landed_rel MATCHES "^(src|include/scalebook)/([a-z_]+)/")
+        set(target "${CMAKE_MATCH_2}")
+      else()
+        string(APPEND problems "\n  ${rel}: includes a file outside the domain folders: ${line}")
+      endif()
     endif()
     if(target)
       if(NOT target STREQUAL domain)

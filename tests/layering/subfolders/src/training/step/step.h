@@ -1,0 +1,2 @@
+#pragma once
+#include "../../hardware/chip.h"
