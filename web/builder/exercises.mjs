@@ -7,7 +7,7 @@ import { renderTexHTML } from '../runtime/core/tex-speech.js';
 import { BuildError, escapeHtml, readJson } from './errors.mjs';
 import { fieldLine } from './exercise-fields.mjs';
 import { nodeAt } from './json-lines.mjs';
-import { exerciseShellHTML, partSolutionHTML } from '../runtime/core/render.js';
+import { exerciseShellHTML, partSolutionHTML } from '../runtime/exercises/exercise-html.js';
 
 const CHECKED_SEEDS = 20;
 

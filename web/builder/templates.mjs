@@ -1,6 +1,6 @@
 // Page shells. Plain template strings: two layouts do not need a template engine.
 import { escapeHtml } from './errors.mjs';
-import { partBase, partLabelHTML } from '../runtime/core/render.js';
+import { partBase, partLabelHTML } from '../runtime/exercises/exercise-html.js';
 
 // Elements that never ask for the engine: a page with none but these must not download it.
 const WITHOUT_ENGINE = new Set(['sb-progress']);

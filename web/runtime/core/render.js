@@ -8,8 +8,6 @@ import { choiceText, inputGroups, inputLabel, unitAfter } from './input-groups.j
 export { escapeHTML };
 // The roofline plot's SVG and the shadow root <sb-roofline-plot> is built from.
 export { rooflinePlotSVG, rooflinePlotHTML, rooflinePlotOptions } from './plot.js';
-// <sb-exercise>'s markup: the shell, a part's worked solution, the JSON island.
-export { exerciseShellHTML, partSolutionHTML, partLabelHTML, partBase, exerciseDataHTML, answerNumber } from '../exercises/exercise-html.js';
 
 // A number as a string the user could type back into a field: 256, 1e12, 9.89e14.
 export function inputText(x) {

@@ -13,7 +13,7 @@
 import { asError } from './widget-form.js';
 import { SbWidget } from './widget-base.js';
 import { calculatorHTML, outputCellHTML, placeholderFor, tableRowsHTML } from './render.js';
-import { attachMyChip, resolveMyChip } from '../hardware/my-chip.js';
+import { attachFormHooks, resolveFormValues } from './form-hooks.js';
 import { Announcer } from './announce.js';
 
 // Only non-empty strings go to the engine: an empty field means "use the default".
@@ -110,7 +110,7 @@ export class SbCalculator extends SbWidget {
     this.#wired = true;
     const root = this.shadowRoot;
     this.#announcer = new Announcer(root);
-    attachMyChip(root, () => this.#recalc(true)); // first: it fills overrides before a recalc
+    attachFormHooks(root, () => this.#recalc(true)); // first: my chip fills overrides before a recalc
     this.onEdit((event) => {
       this.#recalc();
       if (event.type === 'change' && this.#error) this.#announcer.say(this.#error, 0);
@@ -123,7 +123,7 @@ export class SbCalculator extends SbWidget {
     for (const input of this.#schema.inputs) {
       values[input.name] = (form.elements.namedItem(input.name)?.value ?? '').trim();
     }
-    return resolveMyChip(values); // "my-chip" -> its base chip and overrides
+    return resolveFormValues(values); // "my-chip" -> its base chip and overrides
   }
 
   // An attribute set after load moves the matching field and recalculates.
