@@ -134,6 +134,18 @@ function outputItemsHTML(outputs, result) {
     `<code>${escapeHTML(output.name)}</code></span></div>`).join('');
 }
 
+// The few outputs a calculator's element leads with, by calculator name. The element's view
+// module registers them (the training search's, plan's and optimizer's), and both the builder's
+// directive and the element import that module, so the static page and the live one draw the
+// same lead from one list.
+const LEADS = new Map();
+export function registerLead(calculator, names) {
+  LEADS.set(calculator, Object.freeze([...names]));
+}
+export function leadOf(calculator) {
+  return LEADS.get(calculator) ?? null;
+}
+
 // The outputs. `shown`: the names of the outputs to show (an element's outputs="a,b"); null: all
 // of them. `lead`: the names of the few a reader wants first (leadHTML draws them before the
 // form); the others then fold away under their count, each output drawn once.
@@ -192,7 +204,9 @@ function tablesHTML(schema, result, values, fold = false) {
 // `result`: the last good engine result (or null); `error`: {field, message} to show, if any;
 // `lead`: the names of the outputs that come first, before the form, for a calculator whose
 // many outputs and tables would bury its answer (the training step: 69 outputs, 4 tables).
+// A calculator with a registered lead (registerLead) leads with it when no `lead` is given.
 export function calculatorHTML({ schema, values = {}, result = null, error = null, chips = [], shown = null, lead = null }) {
+  lead ??= leadOf(schema.name);
   const known = new Set(schema.inputs.map((input) => input.name));
   const field = (input) => fieldHTML(input, values, result, chips, error);
   const groups = inputGroups(schema, { chips }).map((g) => groupHTML(g, field, values, error));
