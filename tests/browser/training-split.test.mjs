@@ -48,7 +48,7 @@ test('a tenth of the batch moves X_opt to 4.53 and the best split to 4 x 16, ICI
   assert.match(await out(el, 'best_x'), /^4 chips$/);
   // The folded table of the named splits fills in with the new batch's rows when it opens: its
   // splits are now those beside X_opt = 4.53, 4 x 16 and 8 x 8, after pure FSDP and pure TP.
-  const fold = el.locator('details.long-table', { hasText: 'Communication of the named splits' });
+  const fold = el.locator('details[data-fold="times"]', { hasText: 'Communication of the named splits' });
   await fold.locator('summary').click();
   const splits = await fold.locator('td[data-column="split"]').evaluateAll((tds) => [...new Set(tds.map((td) => td.textContent))]);
   assert.deepEqual(splits, ['64 x 1', '1 x 64', '4 x 16', '8 x 8']);
@@ -65,6 +65,8 @@ test('a split that is not the slice shows the engine message beside the field, t
   await page.waitForFunction((h) => document.querySelector(h).shadowRoot.querySelector('[data-error-for="splits"]').textContent !== '', HOST);
   assert.equal(await el.locator('[data-error-for="splits"]').textContent(), 'splits: 3x5 is 15 chips, the slice has 64');
   assert.equal(await el.locator('.strip .cell').count(), 7);
+  // The plot of the named splits is a section: opened, it follows the splits typed.
+  await el.locator('details[data-fold="time-plot"] > summary').click();
   await el.locator('input[name="splits"]').fill('32x2, 2x32');
   await page.waitForFunction((h) => document.querySelector(h).shadowRoot.querySelectorAll('.time-plot path.curve').length === 3, HOST);
   assert.equal(await el.locator('[data-error-for="splits"]').textContent(), '');
@@ -93,6 +95,7 @@ test('a plot point reads by pointer and by arrow keys, from one layer rather tha
   // Once the engine's first result has redrawn the element (the build's nodes replaced).
   await page.waitForFunction((h) => document.querySelector(h)?.result, HOST);
   const plot = el.locator('.plot').filter({ has: page.locator('svg.ratio-plot') });
+  await el.locator('details[data-fold="ratio-plot"] > summary').click();
   await plot.scrollIntoViewIfNeeded();
   // Three curves' points are listed on the layer; no circle or title per point.
   const points = JSON.parse(await plot.locator('[data-readout]').getAttribute('data-readout'));

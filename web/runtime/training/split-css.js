@@ -1,8 +1,13 @@
 // <sb-training-split>'s additions to the calculator sheet: the strip and the plots scale to
-// the column, and grow their text on a phone; the plotted tables fold away (render.js), as the plots
-// carry the same numbers.
+// the column, and grow their text on a phone; the tables and the plots fold into sections
+// (render.js, split-view.js).
 import { registerSheets } from '../core/sheets.js';
 export const SPLIT_CSS = `
+/* What is off screen, an open section's table or plot, is not laid out on every edit (its size
+   kept from the last time it was), as the explorer's. */
+.table-box, .split-extras .plot, dl.outputs { content-visibility: auto; contain-intrinsic-size: auto 20rem; }
+/* Its fields two to a row on a phone, as the explorer's (one a row made the form twice as tall). */
+.fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 9rem), 1fr)); }
 .split-extras .plot svg { width: 100%; height: auto; max-width: 40rem; font-size: 14px; display: block; }
 .split-extras .strip { list-style: none; padding: 0; margin: 0.5rem 0 1rem; display: grid; gap: 0.3rem;
   grid-template-columns: repeat(auto-fill, minmax(5.25rem, 1fr)); }

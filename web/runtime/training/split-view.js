@@ -6,6 +6,13 @@
 import { si, formatValue } from '../core/format.js';
 import { logAxis, ticksSVG, frameSVG, plotArea } from '../core/axes.js';
 import { escapeHTML as esc } from '../core/escape.js';
+import { registerLead } from '../core/render.js';
+import { drawWhenOpen, foldHTML, setHTML } from './fold.js';
+
+// The optimizer's answer, drawn before its form (render.js folds its other results and its
+// tables): the best split, its math over communication and its bound, and X_opt.
+export const SPLIT_LEAD = ['best_x', 'best_y', 'best_ratio', 'bound', 'x_opt'];
+registerLead('training-split', SPLIT_LEAD);
 
 const WIDTH = 640;
 const HEIGHT = 360;
@@ -29,24 +36,67 @@ function cellClass(ratio) {
   return `${r >= 1 ? 'good' : 'bad'} lv${level}`;
 }
 
+// The strip's items in order: each split's cell, with X_opt's mark between the two splits it
+// falls between. Each item is its class, its data-x and its texts, so an edit can rewrite the
+// cells it keeps rather than build new ones.
+function stripItems(result) {
+  const rows = result?.splits ?? [];
+  const items = [];
+  let marked = false;
+  const mark = () => ({ cls: 'xopt', x: null, texts: [`X_opt = ${formatValue(result.x_opt, '', 'num')}`] });
+  for (const row of rows) {
+    if (!marked && result.x_opt < row.X) { items.push(mark()); marked = true; }
+    const best = row.best === 'yes';
+    items.push({ cls: `cell ${cellClass(row.ratio)}${best ? ' best' : ''}`, x: String(row.X),
+      texts: [`${row.X} × ${row.Y}`, ': math over comms ', ratioText(row.ratio), `, ${row.bound}-bound${best ? ', the best split' : ''}`] });
+  }
+  if (!marked && rows.length) items.push(mark());
+  return items;
+}
+
+const CELL_SPANS = ['xy', 'visually-hidden', 'ratio', 'visually-hidden'];
+
+function itemHTML({ cls, x, texts }) {
+  if (x === null) return `<li class="${cls}">${esc(texts[0])}</li>`;
+  return `<li class="${esc(cls)}" data-x="${esc(x)}">${texts.map((t, i) => `<span class="${CELL_SPANS[i]}">${esc(t)}</span>`).join('')}</li>`;
+}
+
+const stripLabel = (result) => `FSDP X × TP Y splits of ${result?.chips ?? ''} chips, each with its math over communication`;
+
 // One cell a split, X growing along the list, wrapping onto more rows on a narrow screen, with
 // X_opt's mark between the two splits it falls between. A screen reader reads each cell as its
 // split, its ratio and its bound.
 export function heatStripHTML(result) {
-  const rows = result?.splits ?? [];
-  const items = [];
-  let marked = false;
-  const mark = () => `<li class="xopt">X_opt = ${esc(formatValue(result.x_opt, '', 'num'))}</li>`;
-  for (const row of rows) {
-    if (!marked && result.x_opt < row.X) { items.push(mark()); marked = true; }
-    const best = row.best === 'yes';
-    items.push(`<li class="cell ${cellClass(row.ratio)}${best ? ' best' : ''}" data-x="${esc(row.X)}">` +
-      `<span class="xy">${esc(row.X)} × ${esc(row.Y)}</span><span class="visually-hidden">: math over comms </span>` +
-      `<span class="ratio">${esc(ratioText(row.ratio))}</span>` +
-      `<span class="visually-hidden">, ${esc(row.bound)}-bound${best ? ', the best split' : ''}</span></li>`);
+  return `<ul class="strip" aria-label="${esc(stripLabel(result))}">${stripItems(result).map(itemHTML).join('')}</ul>`;
+}
+
+// The strip redrawn in place for a new result: when it has as many items, with X_opt's mark at
+// the same place (a batch edit moves the ratios, not the splits), each item keeps its nodes and
+// only what changed is written; otherwise the list is drawn anew.
+export function updateHeatStrip(ul, result) {
+  const items = stripItems(result);
+  const label = stripLabel(result);
+  if (ul.getAttribute('aria-label') !== label) ul.setAttribute('aria-label', label);
+  const lis = ul.children;
+  const same = lis.length === items.length && items.every((item, i) =>
+    (item.x === null) === lis[i].classList.contains('xopt') && (item.x === null || lis[i].children.length === item.texts.length));
+  if (!same) {
+    ul.innerHTML = items.map(itemHTML).join('');
+    return;
   }
-  if (!marked && rows.length) items.push(mark());
-  return `<ul class="strip" aria-label="FSDP X × TP Y splits of ${esc(result?.chips ?? '')} chips, each with its math over communication">${items.join('')}</ul>`;
+  items.forEach((item, i) => {
+    const li = lis[i];
+    if (li.className !== item.cls) li.className = item.cls;
+    if (item.x === null) {
+      if (li.textContent !== item.texts[0]) li.textContent = item.texts[0];
+      return;
+    }
+    if (li.dataset.x !== item.x) li.dataset.x = item.x;
+    item.texts.forEach((text, k) => {
+      const span = li.children[k];
+      if (span.textContent !== text) span.textContent = text;
+    });
+  });
 }
 
 // A log-log plot of curves [{label, points: [[x, y]], dashed}], with vertical markers
@@ -136,14 +186,35 @@ export function timePlotSVG(result) {
   });
 }
 
+// The strip shows; each plot is a section a reader opens (on a phone the two were 600 px).
+const PLOTS = [
+  ['ratio-plot', 'Math over communication, plotted against the batch per chip', ratioPlotSVG],
+  ['time-plot', 'The named splits\' communication, plotted against the batch', timePlotSVG],
+];
+
 export function splitExtrasHTML(result) {
   if (!result) return '<div class="split-extras" data-split-extras data-extras></div>';
   return '<div class="split-extras" data-split-extras data-extras>' +
     '<h4 class="results">Every power-of-two split</h4>' +
     '<p class="note">Each cell is one split, X-way FSDP by Y-way TP, with its math over its communication: green (at least 1) is compute-bound, red is not, and the best has a heavy border. X_opt sits where the two kinds of communication balance.</p>' +
     heatStripHTML(result) +
-    '<h4 class="results">Against the batch per chip</h4>' +
-    `<div class="plot">${ratioPlotSVG(result)}</div>` +
-    '<h4 class="results">Named splits against the batch</h4>' +
-    `<div class="plot">${timePlotSVG(result)}</div></div>`;
+    PLOTS.map(([name, title, plot]) => foldHTML(name, title, `<div class="plot" data-plot="${name}">${plot(result)}</div>`)).join('') +
+    '</div>';
+}
+
+// After each result: the strip rewritten in place, each open plot redrawn, a closed one when it
+// opens (fold.js). `root`: the element's shadow root, whose extras the build or splitExtrasHTML drew.
+export function updateSplitExtras(root, result) {
+  const extras = root.querySelector('[data-split-extras]');
+  if (!extras) return;
+  const strip = extras.querySelector('.strip');
+  if (!strip) {
+    extras.outerHTML = splitExtrasHTML(result);
+    return;
+  }
+  updateHeatStrip(strip, result);
+  for (const [name, , plot] of PLOTS) {
+    const box = extras.querySelector(`[data-plot="${name}"]`);
+    drawWhenOpen(box?.closest('details'), () => setHTML(box, plot(result)));
+  }
 }
