@@ -70,6 +70,8 @@ test('chapter 5\'s planner: 2M tokens take two pods; 4M take four and 1M one, an
   assert.equal(await el.locator('.pods-plot circle.chosen').getAttribute('data-pods'), '2');
   assert.equal(await el.locator('.pods-plot .threshold').count(), 3);
   assert.equal(await el.locator('table[data-table="by_pods"] tbody tr').count(), 4);
+  // The plot is a section: opened, it follows each new batch.
+  await el.locator('details[data-fold="pods-plot"] > summary').click();
   // Twice the batch: 4,194,304 / 971,040 = 4.32, four pods of 1,048,576 tokens each, the same
   // 1024 x 8 in each; the table runs to 16.
   await el.locator('input[name="B"]').fill('4194304');

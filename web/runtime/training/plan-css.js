@@ -1,7 +1,10 @@
-// <sb-training-plan>'s additions to the calculator sheet: the pods plot scales to the column
-// and grows its text on a phone; a focused point shows its ring.
+// <sb-training-plan>'s additions to the calculator sheet: its fields two to a row, the
+// walkthrough's steps, and the pods plot, which scales to the column and grows its text on a
+// phone; a focused point shows its ring.
 import { registerSheets } from '../core/sheets.js';
 export const PLAN_CSS = `
+/* Its fields two to a row on a phone, as the explorer's (one a row made the form twice as tall). */
+.fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 9rem), 1fr)); }
 .plan-extras { border: 1px solid var(--_border); border-top: 0; border-radius: 0 0 var(--_radius) var(--_radius);
   padding: 0 0.75rem 0.75rem; margin-top: calc(-1 * var(--_radius)); }
 .plan-extras .note { margin: 0.25rem 0 0.5rem; }

@@ -1,4 +1,5 @@
-// <sb-training-plan>'s picture beside the calculator form: tokens per chip against the number
+// <sb-training-plan>'s pictures after the calculator form: the three questions step by step
+// (plan-steps.js), then, in a section a reader opens, tokens per chip against the number
 // of pods, on log axes, with FSDP's, the mix's and DCN's thresholds as lines and the
 // recommended count marked. Pure: runs in the builder and the browser; every number comes from
 // the engine's training-plan result (its by_pods table and threshold outputs).
@@ -6,6 +7,13 @@ import { si } from '../core/format.js';
 import { logAxis, ticksSVG, frameSVG, plotArea } from '../core/axes.js';
 import { escapeHTML as esc } from '../core/escape.js';
 import { walkthroughHTML } from './plan-steps.js';
+import { registerLead } from '../core/render.js';
+import { drawWhenOpen, foldHTML, setHTML } from './fold.js';
+
+// The plan's answer, drawn before its form (render.js folds its other results and its table):
+// the mesh, the tokens each chip gets, and the pods the batch keeps compute-bound with their mesh.
+export const PLAN_LEAD = ['mesh', 'tokens_per_chip', 'pods_recommended', 'pods_mesh'];
+registerLead('training-plan', PLAN_LEAD);
 
 const WIDTH = 640;
 const HEIGHT = 340;
@@ -79,10 +87,29 @@ function keyHTML(result) {
   return `<ul class="legend">${items.join('')}</ul>`;
 }
 
+function podsHTML(result) {
+  return '<p class="note">Each point is one count of pods of this size, with the batch split evenly over them: green where every chip stays above the lower of the two in-pod thresholds and every pod above DCN\'s. The recommended count, ringed, is the most pods that stay green and split the sequences evenly.</p>' +
+    `<div class="plot">${podsPlotSVG(result)}</div>${keyHTML(result)}`;
+}
+
+// The three questions show, one step at a time; the pods plot is a section a reader opens.
 export function planExtrasHTML(result) {
   if (!result) return '<div class="plan-extras" data-plan-extras data-extras></div>';
-  return '<div class="plan-extras" data-plan-extras data-extras>' + walkthroughHTML(result) +
-    '<h4 class="results">Pods against the thresholds</h4>' +
-    '<p class="note">Each point is one count of pods of this size, with the batch split evenly over them: green where every chip stays above the lower of the two in-pod thresholds and every pod above DCN\'s. The recommended count, ringed, is the most pods that stay green and split the sequences evenly.</p>' +
-    `<div class="plot">${podsPlotSVG(result)}</div>${keyHTML(result)}</div>`;
+  return '<div class="plan-extras" data-plan-extras data-extras>' +
+    `<div data-plan-steps>${walkthroughHTML(result)}</div>` +
+    foldHTML('pods-plot', 'Pods against the thresholds', `<div data-pods>${podsHTML(result)}</div>`) + '</div>';
+}
+
+// After each result: the steps redrawn (the host's data-step keeps the reader's place), and the
+// pods plot if its section is open, else when it opens (fold.js).
+export function updatePlanExtras(root, result) {
+  const extras = root.querySelector('[data-plan-extras]');
+  const steps = extras?.querySelector('[data-plan-steps]');
+  if (!steps) {
+    if (extras) extras.outerHTML = planExtrasHTML(result);
+    return;
+  }
+  setHTML(steps, walkthroughHTML(result));
+  const pods = extras.querySelector('[data-pods]');
+  drawWhenOpen(pods?.closest('details'), () => setHTML(pods, podsHTML(result)));
 }

@@ -1,14 +1,27 @@
 // <sb-training-plan>: the sharding decision and the multi-pod planner, the training-plan
-// calculator's form (the three questions' numbers and verdicts, the mesh, the pods the batch
-// keeps compute-bound and the by-pods table) with its pods plot (plan-view.js), redrawn with
-// every result.
-import { calculatorWithExtras } from '../core/sb-calculator-extras.js';
-import { planExtrasHTML } from './plan-view.js';
+// calculator's form, leading with the mesh and the pods the batch keeps compute-bound (its other
+// results and its by-pods table fold into sections), then the three questions step by step and
+// the pods plot in a section (plan-view.js), redrawn with every result.
+import { SbCalculator } from '../core/sb-calculator.js';
+import { planExtrasHTML, updatePlanExtras, PLAN_LEAD } from './plan-view.js';
 import { watchWalkthrough } from './plan-steps.js';
 import './plan-css.js';
 
-export class SbTrainingPlan extends calculatorWithExtras('training-plan', planExtrasHTML) {
+export class SbTrainingPlan extends SbCalculator {
+  static calculator = 'training-plan';
+  static lead = PLAN_LEAD;
   #stepping = false;
+
+  start(engine) {
+    this.addEventListener('sb-change', (event) => {
+      if (event.target === this) updatePlanExtras(this.shadowRoot, event.detail.result);
+    });
+    super.start(engine);
+  }
+
+  afterFormHTML(result) {
+    return planExtrasHTML(result);
+  }
 
   connectedCallback() {
     super.connectedCallback?.();
