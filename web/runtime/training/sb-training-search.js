@@ -5,7 +5,7 @@
 // searching and offers to stop.
 import { SbCalculator } from '../core/sb-calculator.js';
 import { SearchRunner } from './search-runner.js';
-import { paretoSVG, searchExtrasHTML, searchTablesHTML } from './search-view.js';
+import { searchExtrasHTML, updateSearchExtras, toggleRows, SEARCH_LEAD } from './search-view.js';
 import './search-css.js';
 
 // Chapter 5's page, where the explorer (the training calculator with id="explorer") lives.
@@ -14,6 +14,7 @@ const SHOW_AFTER = 100; // ms
 
 export class SbTrainingSearch extends SbCalculator {
   static calculator = 'training-search';
+  static lead = SEARCH_LEAD;
   #runner = null;
   #timer = 0;
   #started = 0;
@@ -73,18 +74,21 @@ export class SbTrainingSearch extends SbCalculator {
     }, 50);
   }
 
-  // After each result: the tables (their layouts link to the explorer) and the plot.
+  // After each result: the tables (their layouts link to the explorer) and the plot, those in a
+  // closed section when it opens.
   #decorate(inputs, result) {
-    const root = this.shadowRoot;
-    const tables = root.querySelector('[data-search-tables]');
-    if (tables) tables.innerHTML = searchTablesHTML(result, { inputs, explorer: EXPLORER.href });
-    const plot = root.querySelector('[data-plot]');
-    if (plot) plot.innerHTML = paretoSVG(result.pareto, { step_time: result.step_time, mem_total: result.mem_total });
+    updateSearchExtras(this.shadowRoot, result, { inputs, explorer: EXPLORER.href });
   }
 
-  // A header's button sorts its table's rows by that column, numbers by their exact values.
+  // A header's button sorts its table's rows by that column, numbers by their exact values; the
+  // fastest table's last button shows all its rows or its first few.
   #wireSorting() {
     this.shadowRoot.addEventListener('click', (event) => {
+      const more = event.target.closest?.('button[data-more]');
+      if (more) {
+        toggleRows(more);
+        return;
+      }
       const button = event.target.closest?.('th button.sort');
       if (!button) return;
       const th = button.closest('th');

@@ -19,7 +19,17 @@ th button.sort::after { content: ' ↕'; opacity: 0.5; }
 th[aria-sort="ascending"] button.sort::after { content: ' ↑'; opacity: 1; }
 th[aria-sort="descending"] button.sort::after { content: ' ↓'; opacity: 1; }
 /* The generic tables give way to the compact ones the search draws itself. */
-h4.results:has(+ .table-box > table[data-table]), .table-box:has(> table[data-table]) { display: none; }
+h4.results:has(+ .table-box > table[data-table]), .table-box:has(> table[data-table]),
+details.fold:has(> .table-box > table[data-table]) { display: none; }
+/* Its fields two to a row on a phone, as the explorer's (one a row made the form twice as tall);
+   the budget, which shares this sheet, keeps its own. */
+:host(sb-training-search) .fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 9rem), 1fr)); }
+/* The fastest table shows its first three rows (FIRST_ROWS, search-view.js) until its button shows them all. */
+.table-box[data-rows="first"] tbody tr:nth-child(n + 4) { display: none; }
+button.more { font: inherit; color: var(--_accent); background: none; border: 1px solid var(--_border);
+  border-radius: var(--_radius); padding: 0.2rem 0.75rem; margin-top: 0.4rem; min-height: 1.75rem; cursor: pointer; }
+button.more[hidden] { display: none; }
+button.more:focus-visible { outline: 2px solid var(--_accent); outline-offset: 1px; }
 .search-table td { vertical-align: top; }
 .search-table td.num, .search-table th.num { text-align: right; white-space: nowrap; }
 .search-table td:first-child { min-width: 14rem; white-space: normal; }

@@ -4,6 +4,13 @@
 import { si } from '../core/format.js';
 import { logAxis, linearAxis, ticksSVG, frameSVG, plotArea } from '../core/axes.js';
 import { escapeHTML as esc } from '../core/escape.js';
+import { registerLead } from '../core/render.js';
+import { drawWhenOpen, foldHTML, setHTML } from './fold.js';
+
+// The search's answer, drawn before its form (render.js folds its other results): the best
+// layout and its choices, its step time, bound, MFU ceiling and memory per chip.
+export const SEARCH_LEAD = ['best', 'best_choices', 'step_time', 'bound', 'mfu_ceiling', 'mem_total'];
+registerLead('training-search', SEARCH_LEAD);
 
 const WIDTH = 640;
 const HEIGHT = 360;
@@ -89,13 +96,67 @@ export function searchTableHTML(name, rows, { inputs = {}, explorer = '05-traini
     `<tbody>${body || empty}</tbody></table>`;
 }
 
+// The fastest table shows its first rows; a button shows the rest (the whole table, so its
+// headers sort every row). The other tables and the plot are sections a reader opens.
+export const FIRST_ROWS = 3;
+
+function regionLabel(title, inputs) {
+  const { model, chips, shape } = inputs ?? {};
+  const which = [model, chips ? `${chips} chips` : shape].filter(Boolean).join(', ');
+  return which ? `${title} (${which})` : title;
+}
+
+function moreText(count, expanded) {
+  return expanded ? `Show the first ${FIRST_ROWS}` : `Show all ${count} configurations`;
+}
+
+// The button under the fastest table, when it has more rows than it shows.
+function moreHTML(count) {
+  const hidden = count > FIRST_ROWS ? '' : ' hidden';
+  return `<button type="button" class="more" data-more aria-expanded="false" aria-controls="search-top"${hidden}>${esc(moreText(count, false))}</button>`;
+}
+
 // Each table's region is named for its search too (two searches on a page need two names).
 export function searchTablesHTML(result, options = {}) {
-  const { model, chips, shape } = options.inputs ?? {};
-  const which = [model, chips ? `${chips} chips` : shape].filter(Boolean).join(', ');
-  return TABLES.map(([name, title]) => `<h4 class="results">${esc(title)}</h4>` +
-    `<div class="table-box" tabindex="0" role="region" aria-label="${esc(which ? `${title} (${which})` : title)}">` +
-    `${searchTableHTML(name, result?.[name], options)}</div>`).join('');
+  return TABLES.map(([name, title]) => {
+    const box = `<div class="table-box" tabindex="0" role="region" aria-label="${esc(regionLabel(title, options.inputs))}" data-search-box="${esc(name)}"` +
+      `${name === 'top' ? ' id="search-top" data-rows="first"' : ''}>${searchTableHTML(name, result?.[name], options)}</div>`;
+    if (name !== 'top') return foldHTML(`search-${name}`, title, box);
+    const rows = Array.isArray(result?.[name]) ? result[name].length : 0;
+    return `<h4 class="results">${esc(title)}</h4>${box}${moreHTML(rows)}`;
+  }).join('');
+}
+
+// The top table's button shows every row or the first few again.
+export function toggleRows(button) {
+  const box = button.parentElement.querySelector('[data-search-box="top"]');
+  const expanded = button.getAttribute('aria-expanded') !== 'true';
+  box.dataset.rows = expanded ? 'all' : 'first';
+  button.setAttribute('aria-expanded', String(expanded));
+  button.textContent = moreText(box.querySelector('tbody').rows.length, expanded);
+}
+
+// After each result: each table's rows (its section's open state and the top table's button
+// kept), a closed section's when it opens, and the plot if its section is open (fold.js).
+export function updateSearchExtras(root, result, options = {}) {
+  const tables = root.querySelector('[data-search-tables]');
+  if (!tables) return;
+  for (const [name, title] of TABLES) {
+    const box = tables.querySelector(`[data-search-box="${name}"]`);
+    if (!box) continue;
+    const label = regionLabel(title, options.inputs);
+    if (box.getAttribute('aria-label') !== label) box.setAttribute('aria-label', label);
+    drawWhenOpen(box.closest('details'), () => setHTML(box, searchTableHTML(name, result?.[name], options)));
+  }
+  const more = tables.querySelector('[data-more]');
+  if (more) {
+    const rows = Array.isArray(result?.top) ? result.top.length : 0;
+    more.hidden = rows <= FIRST_ROWS;
+    more.textContent = moreText(rows, more.getAttribute('aria-expanded') === 'true');
+  }
+  const plot = root.querySelector('[data-plot]');
+  const best = { step_time: result?.step_time, mem_total: result?.mem_total };
+  drawWhenOpen(plot?.closest('details'), () => setHTML(plot, paretoSVG(result?.pareto, best)));
 }
 
 // What follows the form: the progress line, the tables and the Pareto plot. The layouts link
@@ -104,7 +165,7 @@ export function searchExtrasHTML(result, options) {
   const best = result ? { step_time: result.step_time, mem_total: result.mem_total } : null;
   return `<div class="search-extras"><p class="search-status" data-search-status role="status" aria-live="polite"></p>` +
     `<div data-search-tables>${searchTablesHTML(result, options)}</div>` +
-    `<h4 class="results">Memory per chip against step time</h4>` +
-    `<p class="note">Each point is a configuration no other beats on both; the green one is the fastest. Hover or focus a point for its layout.</p>` +
-    `<div class="plot" data-plot>${paretoSVG(result?.pareto, best)}</div></div>`;
+    foldHTML('search-plot', 'Memory per chip against step time',
+      `<p class="note">Each point is a configuration no other beats on both; the green one is the fastest. Hover or focus a point for its layout.</p>` +
+      `<div class="plot" data-plot>${paretoSVG(result?.pareto, best)}</div>`) + '</div>';
 }
