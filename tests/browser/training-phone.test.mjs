@@ -175,3 +175,68 @@ test('on a phone the explorer leads with its four results and folds its tables a
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// An element's height with its sections as they are, everything it draws laid out.
+function heightOf(page, selector) {
+  return page.evaluate((sel) => {
+    const host = document.querySelector(sel);
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('* { content-visibility: visible !important; }');
+    host.shadowRoot.adoptedStyleSheets = [...host.shadowRoot.adoptedStyleSheets, sheet];
+    return host.getBoundingClientRect().height;
+  }, selector);
+}
+
+// The search, the plans and the optimizers at 390 px, each as tall as before (issue 26), with
+// the outputs each leads with.
+const LONG = [
+  ['06-applied-training.html', 'sb-training-search', 5449, ['best', 'best_choices', 'step_time', 'bound', 'mfu_ceiling', 'mem_total']],
+  ['06-applied-training.html', 'sb-training-plan#plan', 3365, ['mesh', 'tokens_per_chip', 'pods_recommended', 'pods_mesh']],
+  ['05-training.html', 'sb-training-plan#pods', 4657, ['mesh', 'tokens_per_chip', 'pods_recommended', 'pods_mesh']],
+  ['05-training.html', 'sb-training-split#optimizer', 4347, ['best_x', 'best_y', 'best_ratio', 'bound', 'x_opt']],
+  ['05-training.html', 'sb-training-split#optimizer-pod', 3465, ['best_x', 'best_y', 'best_ratio', 'bound', 'x_opt']],
+];
+
+test('on a phone the search, the plans and the optimizers lead with their answer in under 2,500 px, and their sections open to show everything', async () => {
+  for (const [url, selector, before, leadNames] of LONG) {
+    const { page, errors } = await openPhone(url);
+    const el = page.locator(selector).first();
+    const height = await heightOf(page, selector);
+    assert.ok(height < 2500, `${selector} is ${Math.round(height)} px tall (${before} before)`);
+    // The lead shows without opening anything, before the form, each with its value.
+    const lead = await el.evaluate((host, names) => names.map((name) => {
+      const cell = host.shadowRoot.querySelector(`[data-output="${name}"]`);
+      const form = host.shadowRoot.querySelector('fieldset.group');
+      return { name, shown: cell.checkVisibility() && !cell.closest('details:not([open])'), text: cell.textContent.trim(),
+        first: Boolean(cell.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING) };
+    }), leadNames);
+    for (const item of lead) assert.ok(item.shown && item.first && item.text !== '' && item.text !== '—', `${selector}: ${JSON.stringify(item)}`);
+    // Every main field is on screen; the sections are closed and each says what it holds.
+    assert.ok(await el.evaluate((host) => [...host.shadowRoot.querySelectorAll('fieldset.group[data-group="main"] :is(input, select)')]
+      .every((field) => field.checkVisibility())));
+    const closed = await el.evaluate((host) => [...host.shadowRoot.querySelectorAll('details.fold:not([open])')]
+      .filter((d) => d.checkVisibility()).map((d) => d.querySelector('summary').textContent.trim()));
+    assert.ok(closed.length >= 3, `${selector}: ${closed.join(' | ')}`);
+    for (const title of closed) assert.ok(title.length > 8, `${selector}: summary "${title}"`);
+    // Opened by their titles, the sections show every output, table and picture the element has.
+    const folds = await el.evaluate((host) => [...host.shadowRoot.querySelectorAll('details.fold:not([open])')]
+      .filter((d) => d.checkVisibility()).map((d) => d.dataset.fold));
+    for (const fold of folds) await el.locator(`details[data-fold="${fold}"] > summary`).click();
+    // The search's fastest table shows its first rows, and the rest by its button.
+    if (await el.locator('button[data-more]').isVisible()) await el.locator('button[data-more]').click();
+    const hidden = await el.evaluate((host) => {
+      const root = host.shadowRoot;
+      const parts = [...root.querySelectorAll('[data-output], table, tbody tr, svg[role="img"]')];
+      return parts.filter((part) => !part.checkVisibility() && !part.closest('[hidden]') &&
+        // The search's generic tables give way to its own (search-css.js).
+        !(host.localName === 'sb-training-search' && part.closest('table[data-table]')))
+        .map((part) => part.dataset.output ?? part.dataset.table ?? part.getAttribute('class') ?? part.textContent.slice(0, 40));
+    });
+    assert.deepEqual(hidden, [], selector);
+    assert.ok(await heightOf(page, selector) > height + 500, `${selector} opens`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${selector}: no sideways scroll`);
+    await el.screenshot({ path: path.join(SHOTS, `training-phone-${selector.replace(/\W+/g, '-')}.png`) });
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+});
