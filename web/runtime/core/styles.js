@@ -83,6 +83,9 @@ details { margin-top: 0.7rem; }
    line is 21 px tall, its padding makes it 29. */
 summary { cursor: pointer; color: var(--_accent); font-size: 0.95rem; padding: 0.25rem 0; }
 details[open] > summary { margin-bottom: 0.5rem; }
+/* A simulator's event slider (the pipeline's, the systolic array's, the collective's) draws 16 px
+   tall: its box grows to 24, the track stays centred in it. */
+.sim-controls .scrub input[type="range"] { min-height: 24px; }
 .results { margin: 0.9rem 0 0.3rem; font-size: 0.95rem; }
 .outputs { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr));
   column-gap: 1.2rem; margin: 0; font-size: 0.92rem; }

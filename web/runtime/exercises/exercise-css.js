@@ -21,6 +21,10 @@ ${X} .sb-exercise-badge { font-size: 0.8rem; font-weight: 600; padding: 0 0.5rem
 ${X} .sb-exercise-variant { display: flex; flex-wrap: wrap; align-items: center; gap: 0.3rem 0.6rem;
   font-size: 0.9rem; color: var(--_muted); margin: 0 0 0.4rem; }
 ${X} .sb-exercise-variant a { color: var(--_accent); }
+/* Every control is a target of at least 24 x 24 px for a finger (WCAG 2.5.8): the variant's
+   "link" was 22 x 24, a radio 13 x 13. */
+${X} .sb-exercise-variant a { display: inline-flex; align-items: center; justify-content: center;
+  min-width: 24px; min-height: 24px; }
 ${X} .sb-exercise-variant button { padding: 0.15rem 0.6rem; font-size: 0.85rem; }
 ${X} .sb-exercise-notice { margin: 0.3rem 0; padding: 0.3rem 0.5rem; font-size: 0.9rem;
   border-left: 3px solid var(--_memory); background: color-mix(in srgb, var(--_memory) 8%, transparent); }
@@ -39,6 +43,8 @@ ${X} .sb-exercise-answer input[type="text"] { font: inherit; padding: 0.35rem 0.
   border: 1px solid var(--_border); border-radius: var(--_radius); width: 12rem; max-width: 100%; }
 ${X} .sb-exercise-choices { display: flex; flex-wrap: wrap; gap: 0.2rem 0.9rem; }
 ${X} .sb-exercise-choice { font-weight: 400; display: inline-flex; align-items: center; gap: 0.3rem; }
+${X} .sb-exercise-choice input { width: 24px; height: 24px; margin: 0; flex: none;
+  accent-color: var(--_accent); }
 ${X} button { font: inherit; padding: 0.35rem 0.8rem; cursor: pointer;
   border: 1px solid var(--_accent); border-radius: var(--_radius);
   background: transparent; color: var(--_accent); }
@@ -63,9 +69,11 @@ export const PROGRESS_CSS = `${HOST}
 .summary { margin: 0 0 0.5rem; }
 .notice { margin: 0 0 0.5rem; padding: 0.3rem 0.5rem; font-size: 0.9rem; border-left: 3px solid var(--_memory); }
 .list { list-style: none; padding: 0; margin: 0 0 0.6rem; }
-.list li { display: flex; justify-content: space-between; gap: 0.6rem; padding: 0.2rem 0;
-  border-top: 1px solid var(--_border); }
+.list li { display: flex; justify-content: space-between; align-items: center; gap: 0.6rem;
+  padding: 0.1rem 0; border-top: 1px solid var(--_border); }
 a { color: var(--_accent); }
+/* Each link is a target of at least 24 x 24 px (WCAG 2.5.8): one line of text is 23.8 px. */
+.list a, th a { display: inline-block; padding: 0.15rem 0; }
 .status { font-size: 0.85rem; color: var(--_muted); white-space: nowrap; }
 .status-solved { color: var(--_compute); font-weight: 600; }
 .status-attempted { color: var(--_memory); }
@@ -83,9 +91,11 @@ tfoot th, tfoot td { font-weight: 700; }
 button, .file-button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.8rem; cursor: pointer;
   border: 1px solid var(--_accent); border-radius: var(--_radius); background: transparent; color: var(--_accent); }
 .file-button:focus-within { outline: 2px solid var(--_accent); outline-offset: 1px; }
-/* The file input stays focusable and clickable, only invisible inside its label. */
-.file-button input { position: absolute; width: 1px; height: 1px; opacity: 0; }
-.file-button { position: relative; }
+/* The file input stays focusable and clickable, only invisible: it covers its label, so the
+   whole label is its target (a 1 px input was no target for a finger). */
+.file-button input { position: absolute; inset: 0; width: 100%; height: 100%; margin: 0; padding: 0;
+  opacity: 0; cursor: pointer; font-size: 0; }
+.file-button { position: relative; overflow: hidden; }
 .confirm { flex-basis: 100%; display: inline-flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; }
 .danger { border-color: var(--_error); color: var(--_error); }
 .message { margin: 0.5rem 0 0; font-size: 0.9rem; }
