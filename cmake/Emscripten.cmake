@@ -33,13 +33,14 @@ set(SCALEBOOK_WASM_SPEED_SOURCES "/src/(core/[a-z_]+|collectives/(collective_cos
 # v5p 257 -> 72 ms, 405B on 65,536 chips 64 -> 18 ms) for 223 bytes of .wasm.
 # -finline-functions: emcc adds -fno-inline-functions to any -Os or -Oz compile (before the
 # user's flags, so a later one wins), and with it clang left even std::string's size() and
-# the engine's one-line accessors as calls: a training call spent most of its time calling
-# them. Measured 2026-12-04 with `node bench/wasm_bench.mjs --module
-# scalebook-engine-training`: the training calculator's numbers-only call 307 -> 161 us
-# (the whole engine 180, llm-analysis in Python 208), explained 569 -> 374 us, sharded-matmul
-# 96 -> 44 us; the .wasm 254 -> 249 kB brotli, smaller: the inlined calls were larger than
-# what they called. (-O2 for core/ alone made it 186 us for 17 kB more; -Os changed nothing,
-# since it too comes with -fno-inline-functions.)
+# the engine's one-line accessors as calls: half of a training call's time. Measured
+# 2026-12-04 with `node bench/wasm_bench.mjs --module scalebook-engine-training`: the
+# training calculator's numbers-only call 307 -> 158 us (the whole engine 177, llm-analysis
+# in Python 208), explained 569 -> 367 us, sharded-matmul 96 -> 42 us; the LLaMA 3 70B search
+# on 8192 v5p 94 -> 36 ms in Node (the whole engine 39), the same results. Every smaller
+# .wasm shrank 3-5% (training 253.7 -> 249.0 kB brotli, roofline 108.0 -> 102.5): the calls
+# were larger than what they called. (-O2 for core/ alone made the call 186 us for 17 kB
+# more; -Os changed nothing, since it too comes with -fno-inline-functions.)
 set(SCALEBOOK_WASM_SMALL_COMPILE_FLAGS -Oz -finline-functions -flto -mbulk-memory)
 set(SCALEBOOK_WASM_SMALL_FLAGS -Oz -flto -mbulk-memory -sMALLOC=emmalloc)
 set(SCALEBOOK_WASM_TEST_FLAGS -sASSERTIONS=1)  # catch integer range errors at the boundary
