@@ -16,6 +16,15 @@ import { calculatorHTML, outputCellHTML, placeholderFor, tableRowsHTML } from '.
 import { attachFormHooks, resolveFormValues } from './form-hooks.js';
 import { Announcer } from './announce.js';
 
+// Sets `el`'s markup unless it is already that (most cells do not change with one edit, and
+// each write costs a parse and a layout).
+const written = new WeakMap();
+function writeOnce(el, html) {
+  if (written.get(el) === html) return;
+  written.set(el, html);
+  el.innerHTML = html;
+}
+
 // Only non-empty strings go to the engine: an empty field means "use the default".
 function filled(values) {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
@@ -39,6 +48,9 @@ export class SbCalculator extends SbWidget {
   #announcer = null;
   #error = null; // the message of the last failed calculation, spoken when its field is committed
   #folded = new WeakMap(); // a folded table's pending redraw, run when it opens
+  #pending = new WeakMap(); // an off-screen table's pending redraw, run when it comes into view
+  #seen = null; // watches the tables' bodies (IntersectionObserver)
+  #onScreen = new WeakSet(); // bodies in or near the viewport
 
   get result() { return this.#result; }
   get inputs() { return this.#inputs; }
@@ -197,15 +209,16 @@ export class SbCalculator extends SbWidget {
     this.clearErrors();
     for (const output of this.#schema.outputs) {
       const cell = root.querySelector(`[data-output="${CSS.escape(output.name)}"]`);
-      if (cell) cell.innerHTML = outputCellHTML(output, result[output.name], result.absent?.[output.name]);
+      if (cell) writeOnce(cell, outputCellHTML(output, result[output.name], result.absent?.[output.name]));
     }
     for (const table of this.#schema.tables ?? []) {
       const body = root.querySelector(`[data-table="${CSS.escape(table.name)}"] tbody`);
       if (!body) continue;
+      const draw = () => writeOnce(body, tableRowsHTML(table, result[table.name]));
       // A folded table (a plot's hundred rows) fills in when it opens, not at every keystroke.
       const fold = body.closest('details');
       if (fold && !fold.open) {
-        this.#folded.set(fold, () => { body.innerHTML = tableRowsHTML(table, result[table.name]); });
+        this.#folded.set(fold, draw);
         if (!fold.dataset.watched) {
           fold.dataset.watched = 'yes';
           fold.addEventListener('toggle', () => {
@@ -217,12 +230,45 @@ export class SbCalculator extends SbWidget {
         continue;
       }
       this.#folded.delete(fold);
-      body.innerHTML = tableRowsHTML(table, result[table.name]);
+      // An open table off screen (the reader types in the form above it) fills in as it scrolls
+      // into view: a hundred rows rewritten per keystroke cost a frame.
+      if (this.#offScreen(body, draw)) continue;
+      draw();
     }
     for (const input of this.#schema.inputs) {
       const field = this.form().elements.namedItem(input.name);
       if (field?.tagName === 'INPUT') field.placeholder = placeholderFor(input, result);
     }
+  }
+
+  // True (and `draw` kept for later) if `body` is known to be off screen; the first time, it is
+  // watched and drawn now.
+  #offScreen(body, draw) {
+    if (typeof IntersectionObserver !== 'function') return false;
+    if (!this.#seen) {
+      this.#seen = new IntersectionObserver((entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) {
+            this.#onScreen.delete(entry.target);
+            continue;
+          }
+          this.#onScreen.add(entry.target);
+          this.#pending.get(entry.target)?.();
+          this.#pending.delete(entry.target);
+        }
+      }, { rootMargin: '200px 0px' });
+    }
+    if (!body.dataset.seen) {
+      body.dataset.seen = 'yes';
+      this.#onScreen.add(body); // until the observer's first word, drawn as before
+      this.#seen.observe(body);
+    }
+    if (this.#onScreen.has(body)) {
+      this.#pending.delete(body);
+      return false;
+    }
+    this.#pending.set(body, draw);
+    return true;
   }
 
   // The outputs as one sentence: "Results: label value, label value" (the lead ones alone when
