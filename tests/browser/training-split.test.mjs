@@ -121,3 +121,28 @@ test('a plot point reads by pointer and by arrow keys, from one layer rather tha
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('an open table off screen is filled in with the latest numbers when it scrolls into view', async () => {
+  const { page, errors } = await site.open('05-training.html', { width: 1280, height: 500 });
+  const el = page.locator(HOST);
+  await el.scrollIntoViewIfNeeded();
+  await el.locator('details').evaluateAll((folds) => { for (const f of folds) f.open = true; });
+  const body = el.locator('[data-table] tbody').last();
+  await body.scrollIntoViewIfNeeded();
+  const before = await body.textContent();
+  // Back to the form, with the table far below the fold, and a tenth of the batch.
+  await el.locator('input[name="B"]').scrollIntoViewIfNeeded();
+  await page.evaluate((h) => window.scrollTo(0, document.querySelector(h).getBoundingClientRect().top + window.scrollY), HOST);
+  await page.waitForTimeout(200); // the page sees what is on screen a frame later
+  const bound = await out(el, 'bound');
+  await el.locator('input[name="B"]').fill('4800');
+  await page.waitForFunction(([h, was]) => document.querySelector(h).shadowRoot.querySelector('[data-output="bound"]').textContent !== was, [HOST, bound]);
+  assert.equal(await body.textContent(), before, 'off screen, the table waits');
+  await body.scrollIntoViewIfNeeded();
+  await page.waitForFunction(([h, was]) => {
+    const bodies = document.querySelector(h).shadowRoot.querySelectorAll('[data-table] tbody');
+    return bodies[bodies.length - 1].textContent !== was;
+  }, [HOST, before], { timeout: 5000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -260,7 +260,9 @@ export class SbCalculator extends SbWidget {
     }
     if (!body.dataset.seen) {
       body.dataset.seen = 'yes';
-      this.#onScreen.add(body); // until the observer's first word, drawn as before
+      // Until the observer's first word, where it is now (with the same margin).
+      const box = body.getBoundingClientRect();
+      if (box.bottom > -200 && box.top < innerHeight + 200) this.#onScreen.add(body);
       this.#seen.observe(body);
     }
     if (this.#onScreen.has(body)) {
