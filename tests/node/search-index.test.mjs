@@ -8,8 +8,8 @@ import path from 'node:path';
 import MiniSearch from 'minisearch';
 import { buildSite } from '../../web/builder/build.mjs';
 import { pageSections } from '../../web/builder/search-index.mjs';
-import { SEARCH_OPTIONS } from '../../web/runtime/search/search-options.js';
-import { snippet } from '../../web/runtime/search/search-snippet.js';
+import { SEARCH_OPTIONS } from '../../web/runtime/site-search/search-options.js';
+import { snippet } from '../../web/runtime/site-search/search-snippet.js';
 
 const CHAPTER = `# Rooflines
 

@@ -1,5 +1,5 @@
 // The search index: every written chapter's sections as plain text, written to
-// assets/search-index.json for the search box (web/runtime/search/). Read back from the built
+// assets/search-index.json for the search box (web/runtime/site-search/). Read back from the built
 // pages, so it holds exactly what a reader sees: prose, headings and exercise titles and
 // prompts, never KaTeX's markup, a widget's shadow-root template, a script or an exercise's JSON.
 //
@@ -13,7 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import MiniSearch from 'minisearch';
-import { DOCUMENT_FIELDS, SEARCH_OPTIONS } from '../runtime/search/search-options.js';
+import { DOCUMENT_FIELDS, SEARCH_OPTIONS } from '../runtime/site-search/search-options.js';
 
 // Elements whose whole content is not prose.
 const SKIPPED_TAGS = new Set(['script', 'style', 'template', 'svg', 'math', 'pre', 'nav', 'button',

@@ -49,7 +49,7 @@ ${preloads({ engine, chunks })}
 
 // The skip link comes first, so a keyboard user's first Tab can jump past the header and the
 // contents to the text. The search box stays hidden until the bundle runs, which it needs
-// (web/runtime/search/search-box.js); its results open under it.
+// (web/runtime/site-search/search-box.js); its results open under it.
 function header(toc, mainId) {
   return `<a class="skip-link" href="#${mainId}">Skip to the text</a>
 <header class="site-header"><a class="brand" href="index.html">${escapeHtml(toc.title)}</a>

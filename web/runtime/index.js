@@ -7,7 +7,7 @@
 import { SbCalculator } from './core/sb-calculator.js';
 import { watchScrollable } from './core/scroll-focus.js';
 import { watchCurrentSection } from './core/current-section.js';
-import { watchSearch } from './search/search-box.js';
+import { watchSearch } from './site-search/search-box.js';
 import './hardware/my-chip-hook.js'; // every calculator's chip list offers the reader's own chip
 
 import { useDomains } from '../../bindings/wasm/engine.mjs';
