@@ -1,5 +1,7 @@
 // The bandwidth plot's CSS.
 import { registerSheets } from '../core/sheets.js';
+import '../systolic/systolic-css.js'; // the collective simulator draws with the systolic and sharding sheets
+import '../sharding/sharding-css.js';
 
 // <sb-collective-sweep>: bandwidth against array size, added to SHADOW_CSS in its shadow root.
 export const BANDWIDTH_CSS = `
@@ -20,4 +22,7 @@ export const BANDWIDTH_CSS = `
 .caption code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.92em; }`;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ bandwidth: BANDWIDTH_CSS });
+registerSheets({ bandwidth: BANDWIDTH_CSS }, {
+  'sb-collective-sweep': ['shadow', 'bandwidth'],
+  'sb-collective-sim': ['shadow', 'systolic', 'sharding'],
+});

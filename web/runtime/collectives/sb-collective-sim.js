@@ -12,8 +12,7 @@ import {
 import { SbWidget } from '../core/widget-base.js';
 import { readFields, texOnDemand, attributeName } from '../core/widget-dom.js';
 import { Playback } from '../core/playback.js';
-import '../sharding/sharding-css.js';
-import '../systolic/systolic-css.js';
+import './bandwidth-css.js'; // declares this element's sheets (the sharding and systolic ones)
 
 // The settings, each read from its attribute by attributeName.
 const SETTINGS = [...SIM_FIELDS, 'sums'];

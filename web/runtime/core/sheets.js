@@ -11,31 +11,17 @@ import { SHADOW_CSS } from './styles.js';
 // them import: a page loads only the CSS of the elements it has. The builder imports them all.
 export const SHEETS = { shadow: SHADOW_CSS };
 
-export function registerSheets(sheets) {
+// The sheets of each element's shadow root, by tag, as each domain declares them beside its
+// CSS; any other element takes `shadow` alone. The build's declarative roots and the elements'
+// own read this one table, which core fills but never lists.
+const ELEMENT_SHEETS = {};
+
+// `sheets`: name -> CSS text; `elements`: tag -> the sheet names of its shadow root, in order.
+export function registerSheets(sheets, elements = {}) {
   Object.assign(SHEETS, sheets);
+  Object.assign(ELEMENT_SHEETS, elements);
 }
 
-// The sheets of each element's shadow root, by tag; any other element takes `shadow` alone.
-// The build's declarative roots and the elements' own read this one table.
-const ELEMENT_SHEETS = {
-  'sb-progress': ['progress'],
-  'sb-systolic-sim': ['shadow', 'systolic'],
-  'sb-collective-sim': ['shadow', 'systolic', 'sharding'],
-  'sb-collective-sweep': ['shadow', 'bandwidth'],
-  'sb-transformer': ['shadow', 'transformer'],
-  'sb-model-config': ['shadow', 'model-config'],
-  'sb-sharding': ['shadow', 'sharding'],
-  'sb-sharded-matmul': ['shadow', 'sharding'],
-  'sb-chip-table': ['shadow', 'catalog'],
-  'sb-slice': ['shadow', 'catalog'],
-  'sb-my-chip': ['shadow', 'catalog'],
-  'sb-pipeline': ['shadow', 'systolic', 'pipeline'],
-  'sb-training-search': ['shadow', 'search'],
-  'sb-training-budget': ['shadow', 'search'],
-  'sb-training-split': ['shadow', 'split'],
-  'sb-training-plan': ['shadow', 'plan'],
-  'sb-training': ['shadow', 'explorer'],
-};
 export const sheetsOf = (tag) => ELEMENT_SHEETS[tag] ?? ['shadow'];
 
 function known(name) {

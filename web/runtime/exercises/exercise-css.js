@@ -107,4 +107,4 @@ button, .file-button { font: inherit; font-size: 0.9rem; padding: 0.3rem 0.8rem;
 .backups li { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; padding: 0.15rem 0; }`;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ exercise: EXERCISE_CSS, progress: PROGRESS_CSS });
+registerSheets({ exercise: EXERCISE_CSS, progress: PROGRESS_CSS }, { 'sb-progress': ['progress'] });

@@ -69,4 +69,8 @@ export const CATALOG_CSS = `
 .message { margin: 0.5rem 0 0; font-size: 0.9rem; }`;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ catalog: CATALOG_CSS });
+registerSheets({ catalog: CATALOG_CSS }, {
+  'sb-chip-table': ['shadow', 'catalog'],
+  'sb-slice': ['shadow', 'catalog'],
+  'sb-my-chip': ['shadow', 'catalog'],
+});

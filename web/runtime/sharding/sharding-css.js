@@ -108,4 +108,4 @@ svg.coll { font-size: 10px; }
 @container (max-width: 30rem) { svg.mesh { font-size: 11px; } .plan-table { font-size: 0.85rem; } }`;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ sharding: SHARDING_CSS });
+registerSheets({ sharding: SHARDING_CSS }, { 'sb-sharding': ['shadow', 'sharding'], 'sb-sharded-matmul': ['shadow', 'sharding'] });

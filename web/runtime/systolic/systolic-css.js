@@ -47,4 +47,4 @@ export const SYSTOLIC_CSS = `
 @container (max-width: 30rem) { .pe-grid { font-size: 14px; } .sim-grid { flex-basis: 100%; } }`;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ systolic: SYSTOLIC_CSS });
+registerSheets({ systolic: SYSTOLIC_CSS }, { 'sb-systolic-sim': ['shadow', 'systolic'] });

@@ -43,4 +43,4 @@ svg.layer-box { display: block; width: 100%; max-width: 18rem; height: auto; fon
 `;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ explorer: EXPLORER_CSS });
+registerSheets({ explorer: EXPLORER_CSS }, { 'sb-training': ['shadow', 'explorer'] });

@@ -1,5 +1,6 @@
 // <sb-pipeline>'s own CSS, added to the shadow and systolic sheets (the playback controls).
 import { registerSheets } from '../core/sheets.js';
+import '../systolic/systolic-css.js'; // the pipeline grid takes the simulators' controls
 export const PIPELINE_CSS = `
 .gantt-box { overflow-x: auto; margin: 0.6rem 0; }
 svg.gantt { display: block; width: 100%; min-width: 34rem; height: auto; font-family: var(--_font); font-size: 12px; }
@@ -22,4 +23,4 @@ svg.gantt { display: block; width: 100%; min-width: 34rem; height: auto; font-fa
 `;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ pipeline: PIPELINE_CSS });
+registerSheets({ pipeline: PIPELINE_CSS }, { 'sb-pipeline': ['shadow', 'systolic', 'pipeline'] });

@@ -38,4 +38,4 @@ export const PLAN_CSS = `
 `;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ plan: PLAN_CSS });
+registerSheets({ plan: PLAN_CSS }, { 'sb-training-plan': ['shadow', 'plan'] });

@@ -40,4 +40,4 @@ button.more:focus-visible { outline: 2px solid var(--_accent); outline-offset: 1
 `;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ search: SEARCH_CSS });
+registerSheets({ search: SEARCH_CSS }, { 'sb-training-search': ['shadow', 'search'], 'sb-training-budget': ['shadow', 'search'] });

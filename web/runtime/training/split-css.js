@@ -36,4 +36,4 @@ export const SPLIT_CSS = `
 `;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ split: SPLIT_CSS });
+registerSheets({ split: SPLIT_CSS }, { 'sb-training-split': ['shadow', 'split'] });

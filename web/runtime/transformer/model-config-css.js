@@ -27,4 +27,4 @@ export const MODEL_CONFIG_CSS = `
 `;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ 'model-config': MODEL_CONFIG_CSS });
+registerSheets({ 'model-config': MODEL_CONFIG_CSS }, { 'sb-model-config': ['shadow', 'model-config'] });

@@ -57,4 +57,4 @@ svg.layer text, svg.share text { fill: var(--_fg); }
 .more summary { font-size: 0.9rem; }`;
 
 // Its sheets join the table adoptSheets() reads once an element that uses them is loaded.
-registerSheets({ transformer: TRANSFORMER_CSS });
+registerSheets({ transformer: TRANSFORMER_CSS }, { 'sb-transformer': ['shadow', 'transformer'] });
