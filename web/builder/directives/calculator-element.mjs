@@ -8,6 +8,7 @@ import { schemaOrFail, shownOutputs } from '../values.mjs';
 import { calculatorHTML } from '../../runtime/core/render.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { declarativeShadow } from '../../runtime/core/sheets.js';
+import '../sheets.mjs'; // every domain's CSS and its elements' sheets, which declarativeShadow reads
 
 // options.lead: the outputs drawn first, before the form (render.js's calculatorHTML).
 export function calculatorElementHTML(ctx, name, named, fail, extras = () => '', { lead = null } = {}) {

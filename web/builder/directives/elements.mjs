@@ -7,6 +7,7 @@ import { escapeHtml } from '../errors.mjs';
 import { dimensionNames } from '../../runtime/core/widget-form.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { declarativeShadow } from '../../runtime/core/sheets.js';
+import '../sheets.mjs'; // every domain's CSS and its elements' sheets, which declarativeShadow reads
 
 const DIMENSION = /^[A-Z][A-Za-z0-9]{0,15}$/;
 

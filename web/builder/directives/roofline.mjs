@@ -9,6 +9,7 @@ import { batchSweepHTML, batchSweepSVG, sweepCurves, sweepTitle } from '../../ru
 import { schemaDefault } from '../../runtime/core/widget-form.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { declarativeShadow } from '../../runtime/core/sheets.js';
+import '../sheets.mjs'; // every domain's CSS and its elements' sheets, which declarativeShadow reads
 
 export function rooflinePlotHTML(ctx, args, fail) {
   const target = args.named.for;

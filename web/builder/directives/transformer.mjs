@@ -9,6 +9,7 @@ import {
   ALL_FIELDS, formValues, engineInputs, evaluate, shareCurve, transformerHTML,
 } from '../../runtime/transformer/transformer-view.js';
 import { declarativeShadow } from '../../runtime/core/sheets.js';
+import '../sheets.mjs'; // every domain's CSS and its elements' sheets, which declarativeShadow reads
 import { modelConfigHTML } from '../../runtime/transformer/model-config-view.js';
 
 export function transformerDirective(ctx, args, fail) {
