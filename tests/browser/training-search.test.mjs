@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { start, startScratch, SHOTS } from './harness.mjs';
+import { start, startScratch, SHOTS, reach } from './harness.mjs';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import { explorerQuery } from '../../web/runtime/training/search-view.js';
 
@@ -96,7 +96,9 @@ test('a search row\'s link loads its layout into chapter 5\'s explorer', async (
 });
 
 test('a search that runs past 100 ms shows how far it has got, in percent, then its tables', async () => {
-  const { page, errors } = await scratch.open('06-applied-training.html');
+  // Opened as a first visit: the page's first search (and its worker) starts only once the
+  // reader reaches it, after the slow worker is in place.
+  const { page, errors } = await scratch.open('06-applied-training.html', undefined, { reached: false });
   // The real worker behind a slow one: it reports a quarter, a half and three quarters, 150 ms
   // apart, before handing the message on, as a search that takes half a second would.
   const real = await (await page.request.get(`${scratch.base}/assets/search-worker.js`)).text();
@@ -105,6 +107,7 @@ test('a search that runs past 100 ms shows how far it has got, in percent, then 
     'self.onmessage = (event) => { let f = 0; const tick = setInterval(() => { f += 0.25; ' +
     'postMessage({ id: event.data.id, progress: f }); if (f >= 0.75) { clearInterval(tick); real(event); } }, 150); };' }));
   await page.route('**/assets/search-worker-real.js', (route) => route.fulfill({ contentType: 'text/javascript', body: real }));
+  await reach(page);
   const el = page.locator(HOST);
   const smaller = engine.calculate('training-search', { ...INPUTS, chips: '4096' }, { steps: false });
   await el.locator('input[name="chips"]').fill('4096');
