@@ -172,6 +172,9 @@ export class SbCalculator extends SbWidget {
     return '';
   }
 
+  // Called with each good result, before sb-change: a subclass updates what afterFormHTML drew.
+  afterResult(_result) {}
+
   // The engine's answer for these inputs, or a promise of it (a subclass may compute elsewhere).
   compute(inputs) {
     return this.#engine.calculate(this.calculator, inputs, { steps: false });
@@ -198,6 +201,7 @@ export class SbCalculator extends SbWidget {
   #succeed(inputs, result) {
     this.#inputs = inputs;
     this.#result = result;
+    this.afterResult(result);
     this.dispatchEvent(new CustomEvent('sb-change', {
       bubbles: true, composed: true, detail: { calculator: this.calculator, inputs, result },
     }));

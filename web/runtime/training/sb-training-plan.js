@@ -12,11 +12,8 @@ export class SbTrainingPlan extends SbCalculator {
   static lead = PLAN_LEAD;
   #stepping = false;
 
-  start(engine) {
-    this.addEventListener('sb-change', (event) => {
-      if (event.target === this) updatePlanExtras(this.shadowRoot, event.detail.result);
-    });
-    super.start(engine);
+  afterResult(result) {
+    updatePlanExtras(this.shadowRoot, result);
   }
 
   afterFormHTML(result) {

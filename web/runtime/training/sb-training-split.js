@@ -12,11 +12,8 @@ export class SbTrainingSplit extends SbCalculator {
   static lead = SPLIT_LEAD;
   #reading = false;
 
-  start(engine) {
-    this.addEventListener('sb-change', (event) => {
-      if (event.target === this) updateSplitExtras(this.shadowRoot, event.detail.result);
-    });
-    super.start(engine);
+  afterResult(result) {
+    updateSplitExtras(this.shadowRoot, result);
   }
 
   afterFormHTML(result) {
