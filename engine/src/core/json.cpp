@@ -64,6 +64,7 @@ Json to_json(const Schema& schema) {
             {"inputs", inputs},    {"chip_overrides", takes_chip_overrides(schema)},
             {"outputs", outputs},  {"tables", tables}};
   j["dimensions"] = schema.dimensions.empty() ? Json(nullptr) : Json(schema.dimensions);
+  if (schema.long_running) j["long_running"] = true;
   return j;
 }
 

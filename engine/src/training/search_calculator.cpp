@@ -112,7 +112,9 @@ const Schema& schema() {
           return c;
         }()},
        {"pareto", "memory per chip against step time: no other is both faster and smaller",
-        config_columns(false)}}};
+        config_columns(false)}},
+      "",
+      true};  // long-running: a page runs it in its worker, with progress
   return s;
 }
 

@@ -116,6 +116,9 @@ struct Schema {
   // whole number in [1, kMaxDimension] under a name that starts with an upper-case letter
   // (letters and digits, at most 16); says what they are.
   std::string dimensions;
+  // A calculation that may take long enough to be felt (a search over thousands of
+  // configurations): it reports progress, and a page runs it off its main thread.
+  bool long_running = false;
 };
 
 }  // namespace scalebook
