@@ -101,8 +101,8 @@ test('a search that runs past 100 ms shows how far it has got, in percent, then 
   const { page, errors } = await scratch.open('06-applied-training.html', undefined, { reached: false });
   // The real worker behind a slow one: it reports a quarter, a half and three quarters, 150 ms
   // apart, before handing the message on, as a search that takes half a second would.
-  const real = await (await page.request.get(`${scratch.base}/assets/search-worker.js`)).text();
-  await page.route('**/assets/search-worker.js', (route) => route.fulfill({ contentType: 'text/javascript', body:
+  const real = await (await page.request.get(`${scratch.base}/assets/training-worker.js`)).text();
+  await page.route('**/assets/training-worker.js', (route) => route.fulfill({ contentType: 'text/javascript', body:
     "import './search-worker-real.js';\nconst real = self.onmessage;\n" +
     'self.onmessage = (event) => { let f = 0; const tick = setInterval(() => { f += 0.25; ' +
     'postMessage({ id: event.data.id, progress: f }); if (f >= 0.75) { clearInterval(tick); real(event); } }, 150); };' }));

@@ -18,9 +18,11 @@ import { SHEETS } from './sheets.mjs';
 import { hoistPageStyles } from './page-styles.mjs';
 import { writeSearchIndex } from './search-index.mjs';
 import { writeKatexAssets } from './fonts.mjs';
+import { worker as trainingWorker } from '../runtime/training/elements.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WASM_DIR = path.join(ROOT, 'bindings/wasm/generated');
+const WORKERS = [trainingWorker];
 
 function readToc(chaptersDir) {
   const file = path.join(chaptersDir, 'toc.json');
@@ -99,10 +101,11 @@ async function bundleRuntime(out) {
     plugins: [oneKatex, numberInterpolate],
     logLevel: 'warning',
   });
-  // The search worker (the configuration search off the page's thread) is its own bundle beside
-  // scalebook.js: shared chunks would move engine.mjs, which finds the .wasm beside itself.
+  // A domain's worker (its long calculations off the page's thread) is its own bundle beside
+  // scalebook.js, under its file's name: shared chunks would move engine.mjs, which finds the
+  // .wasm beside itself.
   await esbuild.build({
-    entryPoints: { 'search-worker': path.join(ROOT, 'web/runtime/training/search-worker.js') },
+    entryPoints: Object.fromEntries(WORKERS.map((url) => [path.basename(url.pathname, '.js'), fileURLToPath(url)])),
     bundle: true,
     format: 'esm',
     minify: true,

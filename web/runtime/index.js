@@ -8,7 +8,9 @@ import { SbCalculator } from './core/sb-calculator.js';
 import { watchScrollable } from './core/scroll-focus.js';
 import { watchCurrentSection } from './core/current-section.js';
 import { watchSearch } from './site-search/search-box.js';
+import { useWorker } from './core/long-runner.js';
 import './hardware/my-chip-hook.js'; // every calculator's chip list offers the reader's own chip
+import { worker as trainingWorker } from './training/elements.js';
 
 import { useDomains } from '../../bindings/wasm/engine.mjs';
 
@@ -47,6 +49,8 @@ const ELEMENTS = {
   'sb-training-budget': ['training', () => import('./training/sb-training-budget.js').then((m) => m.SbTrainingBudget)],
   'sb-training-split': ['training', () => import('./training/sb-training-split.js').then((m) => m.SbTrainingSplit)],
 };
+// The worker of each domain with long calculations, for its elements.
+const WORKERS = { training: trainingWorker };
 const SELECTOR = Object.keys(ELEMENTS).join(',');
 const asked = new Set();
 
@@ -58,6 +62,7 @@ function define(tag) {
   asked.add(tag);
   // An embedding page (no builder's tag) then loads the smallest engine module for its elements.
   useDomains([ELEMENTS[tag][0]]);
+  if (WORKERS[ELEMENTS[tag][0]]) useWorker([tag], WORKERS[ELEMENTS[tag][0]]);
   ELEMENTS[tag][1]().then(
     (element) => { if (!customElements.get(tag)) customElements.define(tag, element); },
     () => asked.delete(tag),

@@ -15,6 +15,8 @@ import { SbWidget } from './widget-base.js';
 import { calculatorHTML, outputCellHTML, placeholderFor, tableRowsHTML } from './render.js';
 import { attachFormHooks, resolveFormValues } from './form-hooks.js';
 import { Announcer } from './announce.js';
+import { LongRunner, workerFor } from './long-runner.js';
+import { LongStatus } from './long-status.js';
 
 // Sets `el`'s markup unless it is already that (most cells do not change with one edit, and
 // each write costs a parse and a layout).
@@ -38,6 +40,8 @@ export class SbCalculator extends SbWidget {
   static stale = ['.outputs', 'stale'];
   // The names of the few outputs drawn first, before the form, the rest folded (render.js).
   static lead = null;
+  // A long calculation's status line words (long-status.js): { working, label, stopped }.
+  static statusWords = null;
 
   #engine = null;
   #schema = null;
@@ -51,10 +55,14 @@ export class SbCalculator extends SbWidget {
   #pending = new WeakMap(); // an off-screen table's pending redraw, run when it comes into view
   #seen = null; // watches the tables' bodies (IntersectionObserver)
   #onScreen = new WeakSet(); // bodies in or near the viewport
+  #runner = null; // a long-running calculator's (its schema says long_running): its worker
+  #status = null; // and its status line
 
   get result() { return this.#result; }
   get inputs() { return this.#inputs; }
   get calculator() { return this.constructor.calculator; }
+  // How far the running long calculation has got (0 to 1, as its worker last said), or null.
+  get progress() { return this.#status?.fraction ?? null; }
 
   // A shadow root already here came from the static page (declarative shadow DOM): keep
   // its markup, so nothing flashes, and only attach listeners.
@@ -69,6 +77,10 @@ export class SbCalculator extends SbWidget {
 
   start(engine) {
     this.#engine = engine;
+    if (this.#schema.long_running) {
+      this.#runner = new LongRunner(engine, workerFor(this.localName));
+      this.#status = new LongStatus(this.shadowRoot, this.constructor.statusWords, () => this.#runner.cancel());
+    }
     const loaded = this.#fromAddress();
     if (this.form()) {
       const form = this.form();
@@ -160,11 +172,22 @@ export class SbCalculator extends SbWidget {
       this.#show(inputs, result);
       return;
     }
-    // A long calculation (a search in a worker): only the latest edit's answer is shown.
+    // A long calculation (a search in a worker): only the latest edit's answer is shown. One
+    // the reader stopped is no error, and the same inputs may be asked again.
     this.busy(true);
     result.then((r) => { if (key === this.#lastAttempt) this.#show(inputs, r); },
-      (err) => { if (key === this.#lastAttempt) this.#fail(err, inputs); })
-      .finally(() => { if (key === this.#lastAttempt) this.busy(false); });
+      (err) => {
+        if (key !== this.#lastAttempt) return;
+        if (err?.cancelled) this.#lastAttempt = null;
+        else this.#fail(err, inputs);
+      })
+      .finally(() => { if (key === this.#lastAttempt || this.#lastAttempt === null) this.busy(false); });
+  }
+
+  disconnectedCallback() {
+    super.disconnectedCallback();
+    this.#runner?.cancel();
+    this.#status?.stop();
   }
 
   // Markup a subclass draws after the form (the build draws the same after its own).
@@ -175,13 +198,21 @@ export class SbCalculator extends SbWidget {
   // Called with each good result, before sb-change: a subclass updates what afterFormHTML drew.
   afterResult(_result) {}
 
-  // The engine's answer for these inputs, or a promise of it (a subclass may compute elsewhere).
+  // The engine's answer for these inputs, or a promise of it: a long-running calculator's comes
+  // from its worker, reporting its progress (a subclass may compute elsewhere).
   compute(inputs) {
+    if (this.#runner) {
+      return this.#runner.run(this.calculator, inputs, { onProgress: (f) => { this.#status.fraction = f; } });
+    }
     return this.#engine.calculate(this.calculator, inputs, { steps: false });
   }
 
-  // Called with true while a promised answer is on its way, and false when it has come.
-  busy(_on) {}
+  // Called with true while a promised answer is on its way, and false when it has come: a long
+  // calculation's status line runs meanwhile.
+  busy(on) {
+    if (on) this.#status?.start();
+    else this.#status?.stop();
+  }
 
   #fail(err, inputs) {
     // Outputs keep their last good values, struck through as stale: never a blank or a NaN.

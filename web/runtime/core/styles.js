@@ -43,6 +43,8 @@ export const HOST = `
 .loading { color: var(--_muted); font-style: italic; margin: 0.5rem 0; }`;
 
 const CALCULATOR = `
+.long-status { min-height: 1.4em; margin: 0; padding-top: 0.5rem; }
+.long-status button { margin-left: 0.5rem; min-height: 1.75rem; }
 .sb-calc { border: 1px solid var(--_border); border-radius: var(--_radius); padding: 0.75rem; }
 .desc { margin: 0 0 0.6rem; color: var(--_muted); }
 .fields { display: grid; gap: 0.6rem 0.9rem;

@@ -1,11 +1,9 @@
-// <sb-training-search>'s additions to the calculator sheet: the status line, the Pareto plot,
-// the sortable headers and the explorer links. Colours come from the shared custom properties.
+// <sb-training-search>'s additions to the calculator sheet: the Pareto plot, the sortable
+// headers and the explorer links. Colours come from the shared custom properties.
 import { registerSheets } from '../core/sheets.js';
 export const SEARCH_CSS = `
 .search-extras { border: 1px solid var(--_border); border-top: 0; border-radius: 0 0 var(--_radius) var(--_radius);
   padding: 0 0.75rem 0.75rem; margin-top: calc(-1 * var(--_radius)); }
-.search-status { min-height: 1.4em; margin: 0; padding-top: 0.5rem; }
-.search-status button { margin-left: 0.5rem; min-height: 1.75rem; }
 .pareto { width: 100%; height: auto; max-width: 40rem; font-size: 14px; }
 .pareto .point { cursor: pointer; }
 .pareto .point:focus { outline: 2px solid var(--_accent); outline-offset: 2px; }

@@ -159,11 +159,12 @@ export function updateSearchExtras(root, result, options = {}) {
   drawWhenOpen(plot?.closest('details'), () => setHTML(plot, paretoSVG(result?.pareto, best)));
 }
 
-// What follows the form: the progress line, the tables and the Pareto plot. The layouts link
-// to the explorer; options: { inputs, explorer } (the search's inputs, the explorer page's URL).
+// What follows the form: the status line (core/long-status.js runs it), the tables and the
+// Pareto plot. The layouts link to the explorer; options: { inputs, explorer } (the search's
+// inputs, the explorer page's URL).
 export function searchExtrasHTML(result, options) {
   const best = result ? { step_time: result.step_time, mem_total: result.mem_total } : null;
-  return `<div class="search-extras"><p class="search-status" data-search-status role="status" aria-live="polite"></p>` +
+  return `<div class="search-extras"><p class="long-status" data-search-status data-long-status role="status" aria-live="polite"></p>` +
     `<div data-search-tables>${searchTablesHTML(result, options)}</div>` +
     foldHTML('search-plot', 'Memory per chip against step time',
       `<p class="note">Each point is a configuration no other beats on both; the green one is the fastest. Hover or focus a point for its layout.</p>` +
