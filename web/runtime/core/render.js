@@ -146,6 +146,17 @@ export function leadOf(calculator) {
   return LEADS.get(calculator) ?? null;
 }
 
+// The schema's tables an element draws itself (the search's compact, sortable ones), by
+// calculator, registered by its view module as a lead is: the generic renderer skips them, at
+// build time and in the browser, so a result is drawn once.
+const OWN_TABLES = new Map();
+export function registerOwnTables(calculator, names) {
+  OWN_TABLES.set(calculator, Object.freeze([...names]));
+}
+export function ownTablesOf(calculator) {
+  return OWN_TABLES.get(calculator) ?? [];
+}
+
 // The outputs. `shown`: the names of the outputs to show (an element's outputs="a,b"); null: all
 // of them. `lead`: the names of the few a reader wants first (leadHTML draws them before the
 // form); the others then fold away under their count, each output drawn once.
@@ -180,10 +191,11 @@ const LONG_TABLE = 24;
 // phone rather than widening the page. Each box's name carries the element's first few given
 // inputs, so two of the same calculator on a page name their tables apart. `fold`: every table
 // folds under its title (a form that leads with its few results keeps the rest a tap away).
-function tablesHTML(schema, result, values, fold = false) {
+// `own`: the names of the tables the element draws itself, left out here.
+function tablesHTML(schema, result, values, fold = false, own = []) {
   const given = Object.entries(values ?? {}).filter(([, v]) => v !== '' && v !== undefined && v !== null).slice(0, 3)
     .map(([k, v]) => `${k} ${v}`).join(', ');
-  return (schema.tables ?? []).map((table) => {
+  return (schema.tables ?? []).filter((table) => !own.includes(table.name)).map((table) => {
     const head = table.columns.map((c) => `<th scope="col" title="${escapeHTML(c.description)}">${escapeHTML(c.label || c.name)}` +
       `${unitHTML(c.label || c.name, c.unit)}</th>`).join('');
     const title = escapeHTML(table.description.replace(/^./, (ch) => ch.toUpperCase()));
@@ -204,9 +216,11 @@ function tablesHTML(schema, result, values, fold = false) {
 // `result`: the last good engine result (or null); `error`: {field, message} to show, if any;
 // `lead`: the names of the outputs that come first, before the form, for a calculator whose
 // many outputs and tables would bury its answer (the training step: 69 outputs, 4 tables).
-// A calculator with a registered lead (registerLead) leads with it when no `lead` is given.
+// A calculator with a registered lead (registerLead) leads with it when no `lead` is given, and
+// its registered own tables (registerOwnTables) are left to its element.
 export function calculatorHTML({ schema, values = {}, result = null, error = null, chips = [], shown = null, lead = null }) {
   lead ??= leadOf(schema.name);
+  const own = ownTablesOf(schema.name);
   const known = new Set(schema.inputs.map((input) => input.name));
   const field = (input) => fieldHTML(input, values, result, chips, error);
   const groups = inputGroups(schema, { chips }).map((g) => groupHTML(g, field, values, error));
@@ -215,5 +229,5 @@ export function calculatorHTML({ schema, values = {}, result = null, error = nul
   return `<form class="sb-calc" data-calculator="${escapeHTML(schema.name)}" novalidate>` +
     `<p class="desc">${escapeHTML(schema.description)}</p>${leadHTML(schema, result, stale, lead)}${groups.join('')}` +
     `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
-    `${outputsHTML(schema, result, stale, shown, lead)}${tablesHTML(schema, result, values, Boolean(lead))}</form>`;
+    `${outputsHTML(schema, result, stale, shown, lead)}${tablesHTML(schema, result, values, Boolean(lead), own)}</form>`;
 }

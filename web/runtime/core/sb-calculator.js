@@ -12,7 +12,7 @@
 // (by attributeName).
 import { asError } from './widget-form.js';
 import { SbWidget } from './widget-base.js';
-import { calculatorHTML, outputCellHTML, placeholderFor, tableRowsHTML } from './render.js';
+import { calculatorHTML, outputCellHTML, ownTablesOf, placeholderFor, tableRowsHTML } from './render.js';
 import { attachFormHooks, resolveFormValues } from './form-hooks.js';
 import { Announcer } from './announce.js';
 import { LongRunner, workerFor } from './long-runner.js';
@@ -246,7 +246,9 @@ export class SbCalculator extends SbWidget {
       const cell = root.querySelector(`[data-output="${CSS.escape(output.name)}"]`);
       if (cell) writeOnce(cell, outputCellHTML(output, result[output.name], result.absent?.[output.name]));
     }
+    const own = ownTablesOf(this.calculator); // drawn by the element itself (afterResult)
     for (const table of this.#schema.tables ?? []) {
+      if (own.includes(table.name)) continue;
       const body = root.querySelector(`[data-table="${CSS.escape(table.name)}"] tbody`);
       if (!body) continue;
       const draw = () => writeOnce(body, tableRowsHTML(table, result[table.name]));

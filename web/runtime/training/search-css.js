@@ -16,9 +16,6 @@ th button.sort { font: inherit; font-weight: 600; color: inherit; background: no
 th button.sort::after { content: ' ↕'; opacity: 0.5; }
 th[aria-sort="ascending"] button.sort::after { content: ' ↑'; opacity: 1; }
 th[aria-sort="descending"] button.sort::after { content: ' ↓'; opacity: 1; }
-/* The generic tables give way to the compact ones the search draws itself. */
-h4.results:has(+ .table-box > table[data-table]), .table-box:has(> table[data-table]),
-details.fold:has(> .table-box > table[data-table]) { display: none; }
 /* Its fields two to a row on a phone, as the explorer's (one a row made the form twice as tall);
    the budget, which shares this sheet, keeps its own. */
 :host(sb-training-search) .fields { grid-template-columns: repeat(auto-fill, minmax(min(100%, 9rem), 1fr)); }

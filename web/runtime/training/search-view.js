@@ -4,7 +4,7 @@
 import { si } from '../core/format.js';
 import { logAxis, linearAxis, ticksSVG, frameSVG, plotArea } from '../core/axes.js';
 import { escapeHTML as esc } from '../core/escape.js';
-import { registerLead } from '../core/render.js';
+import { registerLead, registerOwnTables } from '../core/render.js';
 import { drawWhenOpen, foldHTML, setHTML } from './fold.js';
 
 // The search's answer, drawn before its form (render.js folds its other results): the best
@@ -70,6 +70,8 @@ const TABLES = [
   ['families', 'The fastest of each family'],
   ['pareto', 'The Pareto front: no other configuration is both faster and smaller'],
 ];
+// The generic renderer leaves the engine's three tables to these (a result is drawn once).
+registerOwnTables('training-search', TABLES.map(([name]) => name));
 const NUMBER_COLUMNS = [['step_time', 'Step time', 's'], ['mfu_ceiling', 'MFU ceiling', ''], ['mem_total', 'Memory per chip', 'B']];
 
 function sortHead(label, numeric) {
