@@ -18,11 +18,10 @@ import { SHEETS } from './sheets.mjs';
 import { hoistPageStyles } from './page-styles.mjs';
 import { writeSearchIndex } from './search-index.mjs';
 import { writeKatexAssets } from './fonts.mjs';
-import { worker as trainingWorker } from '../runtime/training/elements.js';
+import { elementFiles, workerFiles } from './domains.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WASM_DIR = path.join(ROOT, 'bindings/wasm/generated');
-const WORKERS = [trainingWorker];
 
 function readToc(chaptersDir) {
   const file = path.join(chaptersDir, 'toc.json');
@@ -105,7 +104,7 @@ async function bundleRuntime(out) {
   // scalebook.js, under its file's name: shared chunks would move engine.mjs, which finds the
   // .wasm beside itself.
   await esbuild.build({
-    entryPoints: Object.fromEntries(WORKERS.map((url) => [path.basename(url.pathname, '.js'), fileURLToPath(url)])),
+    entryPoints: Object.fromEntries(workerFiles().map((file) => [path.basename(file, '.js'), file])),
     bundle: true,
     format: 'esm',
     minify: true,
@@ -126,9 +125,12 @@ async function bundleRuntime(out) {
     for (const i of outputs[file].imports) if (i.kind === 'import-statement') closure(i.path, into);
     return into;
   };
-  for (const [file, output] of Object.entries(outputs)) {
-    const tag = /\/(sb-[a-z-]+)\.js$/.exec(output.entryPoint ?? '')?.[1];
-    if (tag) elements[tag] = [...closure(file)].map(underAssets);
+  // Each element's chunk is the one whose entry is the file its declaration imports.
+  const chunkOf = new Map(Object.entries(outputs).filter(([, o]) => o.entryPoint).map(([file, o]) => [path.resolve(o.entryPoint), file]));
+  for (const [tag, source] of elementFiles()) {
+    const file = chunkOf.get(source);
+    if (!file) throw new Error(`no chunk for ${tag} (${path.relative(ROOT, source)})`);
+    elements[tag] = [...closure(file)].map(underAssets);
   }
   const chunks = entry.imports.filter((i) => i.kind === 'import-statement').map((i) => underAssets(i.path));
   return { chunks, elements };
@@ -151,7 +153,7 @@ export async function buildSite({
   // The chunks of the elements in a page's HTML, for its head to preload.
   const elementChunks = (html) => [...new Set([...html.matchAll(/<(sb-[a-z-]+)[\s>]/g)].flatMap(([, tag]) => elements[tag] ?? []))]
     .filter((chunk) => !chunks.includes(chunk));
-  const pickEngine = await enginePicker({ runtimeDir: path.join(ROOT, 'web/runtime'), wasmDir: WASM_DIR });
+  const pickEngine = await enginePicker({ wasmDir: WASM_DIR });
   const ready = new Set();
   const html = []; // every page as written, for the fonts' subsets
   const placedIn = new Map(); // chapter slug -> its exercise ids in page order

@@ -2,24 +2,42 @@
 // comment placeholder before markdown-it runs, and its HTML after. One name everywhere: a
 // directive ::X emits <sb-X> for the calculator or simulation X (::plot KIND emits the plot's
 // element), and each setting becomes the attribute attributeName(setting). This file holds the
-// dispatcher, ::calculator and ::plot's dispatch; each domain's directives live in
-// directives/<domain>.mjs.
+// dispatcher, ::calculator and ::plot; each domain declares its directives in
+// directives/<domain>.mjs (`handlers`, and any `plots`, `calculatorExtras`, `calculatorLead`),
+// listed here one line each, in the order an unknown directive's message names them.
 import { BuildError } from './errors.mjs';
 import { parseArgs } from './args.mjs';
 import { calculatorElementHTML } from './directives/calculator-element.mjs';
-import { exerciseDirective } from './directives/exercises.mjs';
-import { systolicSimDirective } from './directives/systolic.mjs';
-import { chipTableDirective, myChipDirective, sliceDirective } from './directives/hardware.mjs';
-import { shardingDirective, shardedMatmulDirective } from './directives/sharding.mjs';
-import { collectiveSweepPlotHTML, collectiveSimDirective } from './directives/collectives.mjs';
-import { rooflinePlotHTML, batchSweepPlotHTML } from './directives/roofline.mjs';
-import { transformerDirective, modelConfigDirective } from './directives/transformer.mjs';
-import { pipelineDirective, trainingSearchDirective, trainingBudgetDirective, trainingSplitDirective, trainingPlanDirective, CALCULATOR_EXTRAS, CALCULATOR_LEAD } from './directives/training.mjs';
+import * as exercises from './directives/exercises.mjs';
+import * as systolic from './directives/systolic.mjs';
+import * as hardware from './directives/hardware.mjs';
+import * as sharding from './directives/sharding.mjs';
+import * as roofline from './directives/roofline.mjs';
+import * as collectives from './directives/collectives.mjs';
+import * as transformer from './directives/transformer.mjs';
+import * as training from './directives/training.mjs';
+
+const DOMAINS = { exercises, systolic, hardware, sharding, roofline, collectives, transformer, training };
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 // A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.
 const MISPLACED = /^(?:\s|>|[-*+](?=\s)|\d+[.)](?=\s))+::([\w-]+)/;
-const PLOTS = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML, 'collective-sweep': collectiveSweepPlotHTML };
+
+// One map of every domain's `key` (handlers, plots, ...); a name two domains declare is a
+// mistake to hear about at once.
+function gather(key, into = {}) {
+  for (const [domain, declared] of Object.entries(DOMAINS)) {
+    for (const [name, value] of Object.entries(declared[key] ?? {})) {
+      if (Object.hasOwn(into, name)) throw new Error(`directives/${domain}.mjs: ${key} "${name}" is declared twice`);
+      into[name] = value;
+    }
+  }
+  return into;
+}
+
+const PLOTS = gather('plots');
+const CALCULATOR_EXTRAS = gather('calculatorExtras');
+const CALCULATOR_LEAD = gather('calculatorLead');
 
 function calculatorDirective(ctx, args, fail) {
   const [name, ...rest] = args.positional;
@@ -35,30 +53,13 @@ function calculatorDirective(ctx, args, fail) {
 
 function plotDirective(ctx, args, fail) {
   const [kind, ...rest] = args.positional;
-  const render = PLOTS[kind];
+  const render = Object.hasOwn(PLOTS, kind ?? '') ? PLOTS[kind] : null;
   if (!render || rest.length) fail(`expected ::plot KIND with KIND one of ${Object.keys(PLOTS).join(', ')}`);
   return render(ctx, args, fail);
 }
 
-const HANDLERS = {
-  calculator: calculatorDirective,
-  plot: plotDirective,
-  exercise: exerciseDirective,
-  'systolic-sim': systolicSimDirective,
-  'chip-table': chipTableDirective,
-  slice: sliceDirective,
-  'my-chip': myChipDirective,
-  sharding: shardingDirective,
-  'sharded-matmul': shardedMatmulDirective,
-  'collective-sim': collectiveSimDirective,
-  transformer: transformerDirective,
-  'model-config': modelConfigDirective,
-  pipeline: pipelineDirective,
-  'training-search': trainingSearchDirective,
-  'training-budget': trainingBudgetDirective,
-  'training-split': trainingSplitDirective,
-  'training-plan': trainingPlanDirective,
-};
+// Every directive by name: ::calculator, ::plot and each domain's.
+export const HANDLERS = gather('handlers', { calculator: calculatorDirective, plot: plotDirective });
 
 // Returns { markdown, blocks }: markdown with placeholders, blocks[i] the HTML of the i-th.
 export function extractDirectives(ctx, markdown, file) {
@@ -80,7 +81,7 @@ export function extractDirectives(ctx, markdown, file) {
     };
     const alone = (lines[i - 1] ?? '').trim() === '' && (lines[i + 1] ?? '').trim() === '';
     if (!alone) fail('a directive must be a paragraph of its own (blank lines around it)');
-    const handler = HANDLERS[match[1]];
+    const handler = Object.hasOwn(HANDLERS, match[1]) ? HANDLERS[match[1]] : null;
     if (!handler) {
       throw new BuildError(file, i + 1, `unknown directive "::${match[1]}"; use ${Object.keys(HANDLERS).map((h) => `::${h}`).join(', ')}`);
     }

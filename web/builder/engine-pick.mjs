@@ -1,26 +1,16 @@
 // Which engine module a page gets. bindings/wasm/CMakeLists.txt builds the whole engine and
 // smaller modules holding fewer domains; a page gets the smallest one that holds
-// - the domain of every element on it (an element's domain is its folder: web/runtime/<domain>/
-//   sb-*.js; a folder that is no engine domain, such as search, needs none), and
+// - the engine domain of every element on it (as its domain declares it: web/runtime/<domain>/
+//   elements.js; an element that never asks for the engine, or may use any calculator, such as
+//   an exercise, adds none), and
 // - every calculator its exercises use (their values' and parts' `calculator` fields), as the
 //   module's own list() reports them.
-// Nothing here lists a domain or a calculator: the folders, the exercise files and the modules
-// say it all.
+// Nothing here lists a domain or a calculator: the declarations, the exercise files and the
+// modules say it all.
 import fs from 'node:fs';
 import path from 'node:path';
 import { engineModules, loadEngine, WHOLE_ENGINE } from '../../bindings/wasm/engine.mjs';
-
-// 'sb-roofline' -> 'roofline', from the runtime's folders.
-function elementDomains(runtimeDir) {
-  const domains = new Map();
-  for (const folder of fs.readdirSync(runtimeDir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-    for (const file of fs.readdirSync(path.join(runtimeDir, folder.name))) {
-      const tag = /^(sb-[a-z-]+)\.js$/.exec(file)?.[1];
-      if (tag) domains.set(tag, folder.name);
-    }
-  }
-  return domains;
-}
+import { ELEMENTS } from './domains.mjs';
 
 // Every `calculator` named anywhere in an exercise's spec.
 function calculatorsIn(value, into = new Set()) {
@@ -35,8 +25,7 @@ function calculatorsIn(value, into = new Set()) {
 }
 
 // Resolves to pick(html, exerciseSpecs) -> the module's name, given where the .wasm files are.
-export async function enginePicker({ runtimeDir, wasmDir }) {
-  const tags = elementDomains(runtimeDir);
+export async function enginePicker({ wasmDir }) {
   const engineDomains = new Set(engineModules.flatMap((m) => m.domains));
   const candidates = [];
   for (const m of engineModules) {
@@ -48,7 +37,7 @@ export async function enginePicker({ runtimeDir, wasmDir }) {
   return (html, specs = []) => {
     const domains = new Set();
     for (const [, tag] of html.matchAll(/<(sb-[a-z-]+)[\s>]/g)) {
-      const domain = tags.get(tag);
+      const domain = ELEMENTS[tag]?.engineDomain;
       if (engineDomains.has(domain)) domains.add(domain);
     }
     const calculators = calculatorsIn(specs);

@@ -1,13 +1,12 @@
 // Page shells. Plain template strings: two layouts do not need a template engine.
 import { escapeHtml } from './errors.mjs';
 import { partBase, partLabelHTML } from '../runtime/exercises/exercise-html.js';
+import { ELEMENTS } from './domains.mjs';
 
-// Elements that never ask for the engine: a page with none but these must not download it.
-const WITHOUT_ENGINE = new Set(['sb-progress']);
-
-// True if the page's HTML holds an element that loads the engine.
+// True if the page's HTML holds an element that loads the engine: a page whose elements never
+// ask for it (as their domain declares: the progress box) must not download it.
 export function needsEngine(html) {
-  return [...html.matchAll(/<(sb-[a-z-]+)[\s>]/g)].some(([, tag]) => !WITHOUT_ENGINE.has(tag));
+  return [...html.matchAll(/<(sb-[a-z-]+)[\s>]/g)].some(([, tag]) => ELEMENTS[tag]?.engineDomain !== null);
 }
 
 // `chunks` are the bundle's statically imported chunks and the code of the page's elements,

@@ -2,15 +2,16 @@
 // loader, so one script tag serves the book's pages and anyone embedding a calculator.
 //
 // An element's code is fetched only when the page has one (its static HTML shows meanwhile):
-// each import below is its own chunk, so chapter 1 never downloads the training views. The
-// builder preloads the chunks of the elements a page holds (web/builder/build.mjs).
+// each element's import (its domain's elements.js, listed by domains.js) is its own chunk, so
+// chapter 1 never downloads the training views. The builder preloads the chunks of the
+// elements a page holds (web/builder/build.mjs).
 import { SbCalculator } from './core/sb-calculator.js';
 import { watchScrollable } from './core/scroll-focus.js';
 import { watchCurrentSection } from './core/current-section.js';
 import { watchSearch } from './site-search/search-box.js';
 import { useWorker } from './core/long-runner.js';
 import './hardware/my-chip-hook.js'; // every calculator's chip list offers the reader's own chip
-import { worker as trainingWorker } from './training/elements.js';
+import { ELEMENTS } from './domains.js'; // every domain's elements, as each declares them
 
 import { useDomains } from '../../bindings/wasm/engine.mjs';
 
@@ -18,39 +19,6 @@ export { loadEngine, CalculatorError } from '../../bindings/wasm/engine.mjs';
 // The base of every calculator element, for a page that defines its own.
 export { SbCalculator };
 
-// Each element with its engine domain (its folder; 'all' for exercises, which may use any
-// calculator) and the import of its code.
-const ELEMENTS = {
-  'sb-roofline': ['roofline', () => import('./roofline/sb-roofline.js').then((m) => m.SbRoofline)],
-  'sb-matmul': ['roofline', () => import('./roofline/sb-matmul.js').then((m) => m.SbMatmul)],
-  'sb-intensity': ['roofline', () => import('./roofline/sb-intensity.js').then((m) => m.SbIntensity)],
-  'sb-systolic': ['systolic', () => import('./systolic/sb-systolic.js').then((m) => m.SbSystolic)],
-  'sb-mxu': ['systolic', () => import('./systolic/sb-mxu.js').then((m) => m.SbMxu)],
-  'sb-chip': ['hardware', () => import('./hardware/sb-chip.js').then((m) => m.SbChip)],
-  'sb-roofline-plot': ['roofline', () => import('./roofline/sb-roofline-plot.js').then((m) => m.SbRooflinePlot)],
-  'sb-exercise': ['all', () => import('./exercises/sb-exercise.js').then((m) => m.SbExercise)],
-  'sb-progress': ['all', () => import('./exercises/sb-progress.js').then((m) => m.SbProgress)],
-  'sb-batch-sweep': ['roofline', () => import('./roofline/sb-batch-sweep.js').then((m) => m.SbBatchSweep)],
-  'sb-systolic-sim': ['systolic', () => import('./systolic/sb-systolic-sim.js').then((m) => m.SbSystolicSim)],
-  'sb-chip-table': ['hardware', () => import('./hardware/sb-chip-table.js').then((m) => m.SbChipTable)],
-  'sb-slice': ['hardware', () => import('./hardware/sb-slice.js').then((m) => m.SbSlice)],
-  'sb-my-chip': ['hardware', () => import('./hardware/sb-my-chip.js').then((m) => m.SbMyChip)],
-  'sb-collective': ['collectives', () => import('./collectives/sb-collective.js').then((m) => m.SbCollective)],
-  'sb-sharding': ['sharding', () => import('./sharding/sb-sharding.js').then((m) => m.SbSharding)],
-  'sb-sharded-matmul': ['sharding', () => import('./sharding/sb-sharded-matmul.js').then((m) => m.SbShardedMatmul)],
-  'sb-collective-sim': ['collectives', () => import('./collectives/sb-collective-sim.js').then((m) => m.SbCollectiveSim)],
-  'sb-transformer': ['transformer', () => import('./transformer/sb-transformer.js').then((m) => m.SbTransformer)],
-  'sb-model-config': ['transformer', () => import('./transformer/sb-model-config.js').then((m) => m.SbModelConfig)],
-  'sb-collective-sweep': ['collectives', () => import('./collectives/sb-collective-sweep.js').then((m) => m.SbCollectiveSweep)],
-  'sb-pipeline': ['training', () => import('./training/sb-pipeline.js').then((m) => m.SbPipeline)],
-  'sb-training': ['training', () => import('./training/sb-training.js').then((m) => m.SbTraining)],
-  'sb-training-plan': ['training', () => import('./training/sb-training-plan.js').then((m) => m.SbTrainingPlan)],
-  'sb-training-search': ['training', () => import('./training/sb-training-search.js').then((m) => m.SbTrainingSearch)],
-  'sb-training-budget': ['training', () => import('./training/sb-training-budget.js').then((m) => m.SbTrainingBudget)],
-  'sb-training-split': ['training', () => import('./training/sb-training-split.js').then((m) => m.SbTrainingSplit)],
-};
-// The worker of each domain with long calculations, for its elements.
-const WORKERS = { training: trainingWorker };
 const SELECTOR = Object.keys(ELEMENTS).join(',');
 const asked = new Set();
 
@@ -60,10 +28,11 @@ const asked = new Set();
 function define(tag) {
   if (asked.has(tag) || customElements.get(tag)) return;
   asked.add(tag);
+  const { engineDomain, worker, load } = ELEMENTS[tag];
   // An embedding page (no builder's tag) then loads the smallest engine module for its elements.
-  useDomains([ELEMENTS[tag][0]]);
-  if (WORKERS[ELEMENTS[tag][0]]) useWorker([tag], WORKERS[ELEMENTS[tag][0]]);
-  ELEMENTS[tag][1]().then(
+  if (engineDomain) useDomains([engineDomain]);
+  if (worker) useWorker(tag, worker); // its long calculations run in its domain's worker
+  load().then(
     (element) => { if (!customElements.get(tag)) customElements.define(tag, element); },
     () => asked.delete(tag),
   );

@@ -43,3 +43,7 @@ export function collectiveSimDirective(ctx, args, fail) {
   const inner = collectiveSimHTML({ schema, chips: engine.chips(), values: args.named, run, tex: texToMathML });
   return element('sb-collective-sim', args.named, shadow('sb-collective-sim', inner));
 }
+
+// This domain's directives by name, and its kinds of ::plot KIND (directives.mjs gathers them).
+export const handlers = { 'collective-sim': collectiveSimDirective };
+export const plots = { 'collective-sweep': collectiveSweepPlotHTML };

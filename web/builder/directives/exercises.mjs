@@ -10,3 +10,6 @@ export function exerciseDirective(ctx, args, fail) {
   ctx.placedExercises.add(id);
   return exerciseHTML(ctx.engine, exercise, ctx.renderMarkdown, ctx.solutions);
 }
+
+// This domain's directives by name (directives.mjs gathers every domain's).
+export const handlers = { exercise: exerciseDirective };

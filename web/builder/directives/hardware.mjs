@@ -53,3 +53,6 @@ export function myChipDirective(ctx, args, fail) {
   onlySettings(args, [], '::my-chip', fail);
   return shadow('sb-my-chip', {}, myChipHTML(ctx.engine.chips(), null, defaultBase(ctx.engine)));
 }
+
+// This domain's directives by name (directives.mjs gathers every domain's).
+export const handlers = { 'chip-table': chipTableDirective, slice: sliceDirective, 'my-chip': myChipDirective };

@@ -59,3 +59,7 @@ export function batchSweepPlotHTML(ctx, args, fail) {
   const attributes = Object.entries(settings).map(([name, value]) => ` ${attributeName(name)}="${escapeHtml(value)}"`).join('');
   return `<sb-batch-sweep${attributes}>${declarativeShadow('sb-batch-sweep', inner)}</sb-batch-sweep>`;
 }
+
+// This domain's kinds of ::plot KIND (directives.mjs gathers every domain's); its calculators
+// are drawn by ::calculator NAME.
+export const plots = { roofline: rooflinePlotHTML, 'batch-sweep': batchSweepPlotHTML };

@@ -42,3 +42,6 @@ export function shardedMatmulDirective(ctx, args, fail) {
   const inner = plannerHTML({ schema, chips: engine.chips(), values: args.named, run, tex: texToMathML });
   return element('sb-sharded-matmul', args.named, shadow('sb-sharded-matmul', inner));
 }
+
+// This domain's directives by name (directives.mjs gathers every domain's).
+export const handlers = { sharding: shardingDirective, 'sharded-matmul': shardedMatmulDirective };

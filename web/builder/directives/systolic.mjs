@@ -26,3 +26,6 @@ export function systolicSimDirective(ctx, args, fail) {
   const inner = systolicSimHTML({ schema, values, sim: run.sim, closed: run.closed, index: 0 });
   return `<sb-systolic-sim${attributes.join('')}>${declarativeShadow('sb-systolic-sim', inner)}</sb-systolic-sim>`;
 }
+
+// This domain's directives by name (directives.mjs gathers every domain's).
+export const handlers = { 'systolic-sim': systolicSimDirective };

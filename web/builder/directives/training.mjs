@@ -54,6 +54,15 @@ export const trainingPlanDirective = calculatorWithExtras('training-plan', (resu
 
 // What a ::calculator NAME element draws after its form, by calculator: chapter 5's explorer
 // (the training calculator) adds the layer's boxes and the step's collectives in order.
-export const CALCULATOR_EXTRAS = { training: (result) => explorerExtrasHTML(result) };
+export const calculatorExtras = { training: (result) => explorerExtrasHTML(result) };
 // The outputs such an element leads with, before its form, as its element does (render.js).
-export const CALCULATOR_LEAD = { training: TRAINING_LEAD };
+export const calculatorLead = { training: TRAINING_LEAD };
+
+// This domain's directives by name (directives.mjs gathers every domain's).
+export const handlers = {
+  pipeline: pipelineDirective,
+  'training-search': trainingSearchDirective,
+  'training-budget': trainingBudgetDirective,
+  'training-split': trainingSplitDirective,
+  'training-plan': trainingPlanDirective,
+};

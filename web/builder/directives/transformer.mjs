@@ -41,3 +41,6 @@ export function modelConfigDirective(_ctx, args, fail) {
   if (extra !== undefined) fail(`::model-config takes no settings, got "${extra}"`);
   return `<sb-model-config>${declarativeShadow('sb-model-config', modelConfigHTML())}</sb-model-config>`;
 }
+
+// This domain's directives by name (directives.mjs gathers every domain's).
+export const handlers = { transformer: transformerDirective, 'model-config': modelConfigDirective };

@@ -11,8 +11,8 @@ import { CalculatorError } from '../../../bindings/wasm/checks.mjs';
 // elements.js) and index.js names it for the domain's tags, as it names their engine domain.
 const workers = new Map();
 
-export function useWorker(tags, url) {
-  for (const tag of tags) workers.set(tag, url);
+export function useWorker(tag, url) {
+  workers.set(tag, url);
 }
 
 export function workerFor(tag) {

@@ -1,0 +1,7 @@
+// The collectives domain's elements, declared once (roofline/elements.js says how).
+export const engineDomain = 'collectives';
+export const elements = {
+  'sb-collective': { calculator: 'collective', load: () => import('./sb-collective.js').then((m) => m.SbCollective) },
+  'sb-collective-sim': { load: () => import('./sb-collective-sim.js').then((m) => m.SbCollectiveSim) },
+  'sb-collective-sweep': { load: () => import('./sb-collective-sweep.js').then((m) => m.SbCollectiveSweep) },
+};
