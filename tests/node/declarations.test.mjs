@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import { ELEMENTS } from '../../web/runtime/domains.js';
 import { HANDLERS } from '../../web/builder/directives.mjs';
+import { calculatorsIn } from '../../web/builder/engine-pick.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -17,18 +18,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // calculator is met in a chapter or an exercise (chip in exercises only; array-memory also
 // through ::sharding, whose <sb-sharding> draws it as sharding/elements.js declares).
 const CLI_ONLY = new Map();
-
-// Every `calculator` named anywhere in an exercise file.
-function calculatorsIn(value, into) {
-  if (Array.isArray(value)) value.forEach((v) => calculatorsIn(v, into));
-  else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) {
-      if (key === 'calculator' && typeof v === 'string') into.add(v);
-      else calculatorsIn(v, into);
-    }
-  }
-  return into;
-}
 
 // The element tags the chapters' directives emit: ::calculator NAME gives <sb-NAME>, ::X <sb-X>.
 function chapterTags(texts) {

@@ -13,7 +13,7 @@ import { engineModules, loadEngine, WHOLE_ENGINE } from '../../bindings/wasm/eng
 import { ELEMENTS } from './domains.mjs';
 
 // Every `calculator` named anywhere in an exercise's spec.
-function calculatorsIn(value, into = new Set()) {
+export function calculatorsIn(value, into = new Set()) {
   if (Array.isArray(value)) value.forEach((v) => calculatorsIn(v, into));
   else if (value && typeof value === 'object') {
     for (const [key, v] of Object.entries(value)) {
