@@ -46,7 +46,7 @@ val sharding_layout(const val& request) {
     return array;
   };
   val mesh = val::array();
-  for (const scalebook::MeshAxis& a : l.mesh.axes) {
+  for (const scalebook::Axis& a : l.mesh.axes) {
     val j = val::object();
     j.set("name", std::string(1, a.name));
     j.set("size", static_cast<double>(a.size));

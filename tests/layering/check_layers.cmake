@@ -9,12 +9,15 @@ set(layer_roofline 2)
 set(layer_systolic 2)
 set(layer_collectives 2)
 set(layer_sharding 3)
+# What training and inference share (the parallel layout of a slice) sits below both.
 set(layer_transformer 4)
+set(layer_parallelism 4)
 set(layer_training 5)
 set(layer_inference 5)
 set(layer_gpus 5)
-set(layer_profiling 5)
-set(layer_exercises 6)
+# Profiling reads a training or an inference step.
+set(layer_profiling 6)
+set(layer_exercises 7)
 
 file(GLOB_RECURSE files "${ENGINE_DIR}/include/*.h" "${ENGINE_DIR}/src/*.h" "${ENGINE_DIR}/src/*.cpp")
 set(problems "")

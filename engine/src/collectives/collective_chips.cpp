@@ -148,11 +148,11 @@ Result<Model> tpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
         chip.id + " has no ici_link_bandwidth in the catalog; give ici_link_bandwidth to set one");
   }
   m.latency = q.latency.value_or(chip.ici_hop_latency);
-  std::vector<CollectiveAxis> axes;
+  std::vector<Axis> axes;
   std::string wraps_text, wraps_latex, peak_terms;
   double wrapped = 0;
   for (std::size_t i = 0; i < sizes.size(); ++i) {
-    axes.push_back({axis_name(i), sizes[i], w.wraps[i]});
+    axes.push_back({kAxisNames[i][0], sizes[i], w.wraps[i]});
     const char* yes_no = w.wraps[i] ? "yes" : "no";
     wraps_text += (i ? "," : "") + std::string(yes_no);
     wrapped += w.wraps[i] ? 1 : 0;

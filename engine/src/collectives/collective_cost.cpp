@@ -34,18 +34,16 @@ std::string n_text(std::int64_t n) { return std::to_string(n); }
 // One axis's share of the work: its bandwidth time for the whole array, its hops, and the
 // LaTeX that derives them.
 struct AxisTerm {
-  const CollectiveAxis* axis;
+  const Axis* axis;
   double t_bandwidth = 0;
   double hops = 0;
   std::string latex;
   std::string kind;  // "ring used both ways", ...
 };
 
-bool one_way_ring(const CollectiveAxis& a, const LinkModel& link) {
-  return a.wraps && !link.bidirectional;
-}
+bool one_way_ring(const Axis& a, const LinkModel& link) { return a.wraps && !link.bidirectional; }
 
-std::string axis_kind(const CollectiveAxis& a, const LinkModel& link) {
+std::string axis_kind(const Axis& a, const LinkModel& link) {
   std::string kind = !a.wraps             ? "a line (no wraparound)"
                      : link.bidirectional ? "a ring used both ways"
                                           : "a ring used one way";
@@ -56,12 +54,12 @@ std::string axis_kind(const CollectiveAxis& a, const LinkModel& link) {
 }
 
 // "4 \cdot " for an axis whose chips are 4 apart, else nothing.
-std::string stride_latex(const CollectiveAxis& a) {
+std::string stride_latex(const Axis& a) {
   return a.stride > 1 ? n_text(a.stride) + " \\cdot " : "";
 }
 
 // AllGather and ReduceScatter along one axis (AllReduce doubles it).
-AxisTerm gather_term(const CollectiveAxis& a, double bytes, const LinkModel& link, double factor,
+AxisTerm gather_term(const Axis& a, double bytes, const LinkModel& link, double factor,
                      bool explain) {
   AxisTerm t{&a};
   const auto n = static_cast<double>(a.size);
@@ -74,7 +72,7 @@ AxisTerm gather_term(const CollectiveAxis& a, double bytes, const LinkModel& lin
   const std::string f = stride_latex(a) + (factor == 2 ? "2 \\cdot " : "");
   const std::string hops_latex =
       halves ? "\\lfloor " + n_text(a.size) + "/2 \\rfloor" : "(" + n_text(a.size) + " - 1)";
-  t.latex = "T_{" + a.name + "} = " + f + hops_latex + " \\cdot \\frac{" +
+  t.latex = "T_{" + axis_name(a) + "} = " + f + hops_latex + " \\cdot \\frac{" +
             latex_quantity(bytes, "B") + "}{" + n_text(a.size) + " \\cdot " +
             latex_quantity(link.bandwidth, "B/s") + "} = " + latex_quantity(t.t_bandwidth, "s");
   t.kind = axis_kind(a, link);
@@ -83,7 +81,7 @@ AxisTerm gather_term(const CollectiveAxis& a, double bytes, const LinkModel& lin
 
 // AllToAll: the bytes crossing the cut across the middle of this axis, over the links that
 // cut severs (one per parallel line, two on a ring), one direction.
-AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips, const LinkModel& link,
+AxisTerm all_to_all_term(const Axis& a, double bytes, double chips, const LinkModel& link,
                          bool explain) {
   AxisTerm t{&a};
   const auto n = static_cast<double>(a.size);
@@ -94,7 +92,7 @@ AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips, co
     t.hops = stride * (n - 1);
     t.t_bandwidth = stride * (n - 1) * bytes / (2 * n * lines * link.bandwidth);
     if (explain)
-      t.latex = "T_{" + a.name + "} = " + stride_latex(a) + "\\frac{(" + n_text(a.size) +
+      t.latex = "T_{" + axis_name(a) + "} = " + stride_latex(a) + "\\frac{(" + n_text(a.size) +
                 " - 1) \\cdot " + latex_quantity(bytes, "B") + "}{2 \\cdot " + n_text(a.size) +
                 " \\cdot " + latex_number(lines) + " \\cdot " +
                 latex_quantity(link.bandwidth, "B/s") + "} = " + latex_quantity(t.t_bandwidth, "s");
@@ -106,10 +104,10 @@ AxisTerm all_to_all_term(const CollectiveAxis& a, double bytes, double chips, co
   t.hops = stride * (a.wraps ? lo : n - 1);
   t.t_bandwidth = stride * lo * hi * bytes / (n * n * links * link.bandwidth);
   if (!explain) return t;
-  t.latex = "T_{" + a.name + "} = " + stride_latex(a) + "\\frac{" + latex_number(lo) + " \\cdot " +
-            latex_number(hi) + " / " + n_text(a.size) + "^2 \\cdot " + latex_quantity(bytes, "B") +
-            "}{" + latex_number(links) + " \\cdot " + latex_quantity(link.bandwidth, "B/s") +
-            "} = " + latex_quantity(t.t_bandwidth, "s");
+  t.latex = "T_{" + axis_name(a) + "} = " + stride_latex(a) + "\\frac{" + latex_number(lo) +
+            " \\cdot " + latex_number(hi) + " / " + n_text(a.size) + "^2 \\cdot " +
+            latex_quantity(bytes, "B") + "}{" + latex_number(links) + " \\cdot " +
+            latex_quantity(link.bandwidth, "B/s") + "} = " + latex_quantity(t.t_bandwidth, "s");
   return t;
 }
 
@@ -118,18 +116,19 @@ SB_EXPLAIN_ONLY void add_bandwidth_steps(CollectiveCost& cost, CollectiveOp op,
                                          const std::vector<AxisTerm>& terms) {
   std::string rates;
   for (const AxisTerm& t : terms) {
-    cost.steps.push_back({std::string(book_name(op)) + " along " + t.axis->name + ", " + t.kind,
-                          t.latex,
-                          t.t_bandwidth,
-                          "s",
-                          "",
-                          {}});
-    rates += (rates.empty() ? "" : " + ") + ("\\frac{1}{T_{" + t.axis->name + "}}");
+    cost.steps.push_back(
+        {std::string(book_name(op)) + " along " + axis_name(*t.axis) + ", " + t.kind,
+         t.latex,
+         t.t_bandwidth,
+         "s",
+         "",
+         {}});
+    rates += (rates.empty() ? "" : " + ") + ("\\frac{1}{T_{" + axis_name(*t.axis) + "}}");
   }
   if (op == CollectiveOp::all_to_all) {
     std::string names;
     for (const AxisTerm& t : terms)
-      names += (names.empty() ? "" : ", ") + ("T_{" + t.axis->name + "}");
+      names += (names.empty() ? "" : ", ") + ("T_{" + axis_name(*t.axis) + "}");
     cost.steps.push_back(
         {"Bandwidth time: the slowest cut",
          "T_\\text{bw} = \\max(" + names + ") = " + latex_quantity(cost.t_bandwidth, "s"),
@@ -161,11 +160,10 @@ SB_EXPLAIN_ONLY std::string hops_sum(const std::vector<AxisTerm>& terms) {
 // rates can promise more than those links carry (a 2x2x2 AllGather without wraparound at
 // 1.75x what a corner chip can receive), so the bandwidth time is never below the corner's.
 void add_corner_floor(CollectiveCost& cost, CollectiveOp op, double bytes, double chips,
-                      const std::vector<CollectiveAxis>& axes, const LinkModel& link,
-                      bool explain) {
+                      const std::vector<Axis>& axes, const LinkModel& link, bool explain) {
   double links = 0;
   std::string links_latex;
-  for (const CollectiveAxis& a : axes) {
+  for (const Axis& a : axes) {
     if (a.size <= 1) continue;
     // A strided axis shares its links with the other groups: a stride-th of each is its own.
     double l = (a.wraps && link.bidirectional ? 2.0 : 1.0) /
@@ -242,18 +240,16 @@ void finish_collective_cost(CollectiveCost& cost, CollectiveOp op, double bytes,
        {"t_bandwidth", "t_latency"}});
 }
 
-CollectiveCost collective_cost(CollectiveOp op, double bytes,
-                               const std::vector<CollectiveAxis>& axes, const LinkModel& link,
-                               bool explain) {
+CollectiveCost collective_cost(CollectiveOp op, double bytes, const std::vector<Axis>& axes,
+                               const LinkModel& link, bool explain) {
   CollectiveCost cost;
   double chips = 1;
-  for (const CollectiveAxis& a : axes)
-    chips *= static_cast<double>(std::max<std::int64_t>(a.size, 1));
+  for (const Axis& a : axes) chips *= static_cast<double>(std::max<std::int64_t>(a.size, 1));
   if (chips <= 1 || link.bandwidth <= 0) return cost;
 
   const double factor = op == CollectiveOp::all_reduce ? 2 : 1;
   std::vector<AxisTerm> terms;
-  for (const CollectiveAxis& a : axes) {
+  for (const Axis& a : axes) {
     if (a.size <= 1) continue;
     terms.push_back(op == CollectiveOp::all_to_all ? all_to_all_term(a, bytes, chips, link, explain)
                                                    : gather_term(a, bytes, link, factor, explain));

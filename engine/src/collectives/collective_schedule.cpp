@@ -25,13 +25,13 @@ struct Schedule {
   std::vector<std::vector<Hop>> steps;
 };
 
-Schedule gather_schedule(const Axis& a) {
+Schedule gather_schedule(const Walk& a) {
   Schedule s;
-  const i64 n = a.n;
+  const i64 n = a.axis.size;
   s.steps.resize(ix(a.steps()));
   for (i64 t = 0; t < a.steps(); ++t) {
     std::vector<Hop>& hops = s.steps[ix(t)];
-    if (a.ring) {
+    if (a.axis.wraps) {
       // Shard c goes right to c + 1 .. c + right and (both ways) left to the rest.
       i64 right = a.both ? n / 2 : n - 1;
       i64 left = n - 1 - right;
@@ -76,12 +76,12 @@ std::vector<std::vector<Hop>> line_rightward(i64 n) {
   return steps;
 }
 
-Schedule transpose_schedule(const Axis& a) {
+Schedule transpose_schedule(const Walk& a) {
   Schedule s;
-  const i64 n = a.n;
+  const i64 n = a.axis.size;
   s.denominator = transpose_denominator(a);
   if (n <= 1) return s;
-  if (!a.ring) {
+  if (!a.axis.wraps) {
     s.steps = line_rightward(n);
     for (std::vector<Hop>& step : s.steps) {
       Index right = step.size();
@@ -113,20 +113,20 @@ Schedule transpose_schedule(const Axis& a) {
 
 }  // namespace
 
-i64 transpose_denominator(const Axis& a) {
-  if (a.n <= 1) return 1;
-  if (!a.ring) return a.n - 1;
-  return a.both && a.n % 2 == 0 ? 2 : 1;
+i64 transpose_denominator(const Walk& a) {
+  if (a.axis.size <= 1) return 1;
+  if (!a.axis.wraps) return a.axis.size - 1;
+  return a.both && a.axis.size % 2 == 0 ? 2 : 1;
 }
 
-std::vector<RawStep> gather_steps(const Layout& lay, const std::vector<Axis>& axes,
+std::vector<RawStep> gather_steps(const Layout& lay, const std::vector<Walk>& axes,
                                   const std::vector<int>& order, double chunk_bytes) {
   std::vector<RawStep> out;
   std::vector<std::vector<i64>> held(ix(lay.devices));
   for (i64 d = 0; d < lay.devices; ++d) held[ix(d)] = {d};
   for (int axis : order) {
     const Schedule s = gather_schedule(axes[ix(axis)]);
-    const i64 n = axes[ix(axis)].n;
+    const i64 n = axes[ix(axis)].axis.size;
     for (const std::vector<Hop>& hops : s.steps) {
       RawStep step{CollectiveOp::all_gather, axis, {}};
       for (i64 l = 0; l < lay.lines(axis); ++l) {
@@ -151,7 +151,7 @@ std::vector<RawStep> gather_steps(const Layout& lay, const std::vector<Axis>& ax
   return out;
 }
 
-std::vector<RawStep> reduce_steps(const Layout& lay, const std::vector<Axis>& axes,
+std::vector<RawStep> reduce_steps(const Layout& lay, const std::vector<Walk>& axes,
                                   std::vector<int> order, double chunk_bytes) {
   std::reverse(order.begin(), order.end());
   std::vector<RawStep> steps = gather_steps(lay, axes, order, chunk_bytes);
@@ -166,7 +166,7 @@ std::vector<RawStep> reduce_steps(const Layout& lay, const std::vector<Axis>& ax
   return steps;
 }
 
-std::vector<RawStep> transpose_steps(const Layout& lay, const std::vector<Axis>& axes,
+std::vector<RawStep> transpose_steps(const Layout& lay, const std::vector<Walk>& axes,
                                      double block_bytes, i64 denominator) {
   std::vector<RawStep> out;
   const i64 N = lay.devices;
@@ -174,7 +174,7 @@ std::vector<RawStep> transpose_steps(const Layout& lay, const std::vector<Axis>&
   for (i64 b = 0; b < N * N; ++b) loc[ix(b)] = b / N;
   for (int axis = 0; axis < static_cast<int>(axes.size()); ++axis) {
     const Schedule s = transpose_schedule(axes[ix(axis)]);
-    const i64 n = axes[ix(axis)].n;
+    const i64 n = axes[ix(axis)].axis.size;
     // The blocks at device d bound for position r along this axis.
     std::vector<std::vector<i64>> group(ix(N * n));
     for (i64 b = 0; b < N * N; ++b)

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "scalebook/collectives/collective_cost.h"
+#include "scalebook/hardware/axis.h"
 
 namespace scalebook::collective_schedule {
 
@@ -15,13 +16,15 @@ using Index = std::size_t;
 
 inline Index ix(i64 x) { return static_cast<Index>(x); }
 
-// One axis: a ring used both ways, a ring used one way, or a line (always both ways).
-struct Axis {
-  i64 n = 1;          // devices along it
-  bool ring = false;  // wraps around
-  bool both = true;   // used both ways
+// How a schedule walks one axis: a ring used both ways, a ring used one way, or a line
+// (always both ways).
+struct Walk {
+  Axis axis;
+  bool both = true;  // used both ways
   // Steps along it: the closed form's hops.
-  i64 steps() const { return n <= 1 ? 0 : (ring && both ? n / 2 : n - 1); }
+  i64 steps() const {
+    return axis.size <= 1 ? 0 : (axis.wraps && both ? axis.size / 2 : axis.size - 1);
+  }
 };
 
 // Devices of a 1D or 2D shape seen along one axis: lines of positions.
@@ -57,19 +60,19 @@ struct RawStep {
 };
 
 // Units a block splits into: n - 1 on a line, halves on a ring of even n used both ways.
-i64 transpose_denominator(const Axis& a);
+i64 transpose_denominator(const Walk& a);
 
 // An AllGather along the axes in `order`; chunk c starts on device c.
-std::vector<RawStep> gather_steps(const Layout& lay, const std::vector<Axis>& axes,
+std::vector<RawStep> gather_steps(const Layout& lay, const std::vector<Walk>& axes,
                                   const std::vector<int>& order, double chunk_bytes);
 
 // The AllGather along the axes in reverse order, run backwards.
-std::vector<RawStep> reduce_steps(const Layout& lay, const std::vector<Axis>& axes,
+std::vector<RawStep> reduce_steps(const Layout& lay, const std::vector<Walk>& axes,
                                   std::vector<int> order, double chunk_bytes);
 
 // Every block from its source to its destination device, one axis after another; a block is
 // `denominator` units, a multiple of every axis's transpose_denominator.
-std::vector<RawStep> transpose_steps(const Layout& lay, const std::vector<Axis>& axes,
+std::vector<RawStep> transpose_steps(const Layout& lay, const std::vector<Walk>& axes,
                                      double block_bytes, i64 denominator);
 
 }  // namespace scalebook::collective_schedule

@@ -14,7 +14,6 @@
 namespace scalebook {
 namespace {
 
-using collective_schedule::Axis;
 using collective_schedule::gather_steps;
 using collective_schedule::i64;
 using collective_schedule::Index;
@@ -25,6 +24,7 @@ using collective_schedule::RawStep;
 using collective_schedule::reduce_steps;
 using collective_schedule::transpose_denominator;
 using collective_schedule::transpose_steps;
+using collective_schedule::Walk;
 
 // The most bytes any link carries one way in the step.
 double busiest_link(const std::vector<Move>& moves, i64 devices) {
@@ -208,16 +208,17 @@ class State {
 Result<CollectiveSimResult> simulate_collective(const CollectiveSimRequest& q) {
   if (auto e = check_request(q)) return *e;
   Layout lay{q.shape, 1};
-  std::vector<Axis> axes;
-  std::vector<CollectiveAxis> cost_axes;
+  std::vector<Walk> axes;
+  std::vector<Axis> cost_axes;
   std::vector<int> order;
   i64 steps = 0;
   i64 denominator = 1;
   for (Index i = 0; i < q.shape.size(); ++i) {
-    Axis a{q.shape[i], q.wraparound, q.bidirectional || !q.wraparound};
-    lay.devices *= a.n;
+    const Axis axis{i == 0 ? 'X' : 'Y', q.shape[i], q.wraparound};
+    const Walk a{axis, q.bidirectional || !q.wraparound};
+    lay.devices *= axis.size;
     axes.push_back(a);
-    cost_axes.push_back({i == 0 ? "X" : "Y", a.n, q.wraparound});
+    cost_axes.push_back(axis);
     order.push_back(static_cast<int>(i));
     steps += a.steps();
   }
@@ -238,7 +239,7 @@ Result<CollectiveSimResult> simulate_collective(const CollectiveSimRequest& q) {
   const double chunk_bytes = q.bytes / static_cast<double>(N);
   if (a2a) {
     // A multiple of every axis's denominator, so each move is a whole number of units.
-    for (const Axis& a : axes) denominator *= transpose_denominator(a);
+    for (const Walk& a : axes) denominator *= transpose_denominator(a);
     raw = transpose_steps(lay, axes, chunk_bytes / static_cast<double>(N), denominator);
   } else if (op == CollectiveOp::all_gather) {
     raw = gather_steps(lay, axes, order, chunk_bytes);

@@ -93,7 +93,7 @@ Wraps decide_wraps(const Chip& chip, const Mesh& mesh, const std::string& mode, 
   w.wraps.assign(mesh.axes.size(), false);
   auto shape = [&] {
     std::string s;
-    for (const MeshAxis& a : mesh.axes) s += (s.empty() ? "" : "x") + std::to_string(a.size);
+    for (const Axis& a : mesh.axes) s += (s.empty() ? "" : "x") + std::to_string(a.size);
     return s;
   };
   // Compared as doubles: torus_dims may be any overridden number.
@@ -105,7 +105,7 @@ Wraps decide_wraps(const Chip& chip, const Mesh& mesh, const std::string& mode, 
     });
   }
   std::vector<std::int64_t> sizes;
-  for (const MeshAxis& a : mesh.axes) sizes.push_back(a.size);
+  for (const Axis& a : mesh.axes) sizes.push_back(a.size);
   Result<std::vector<Wrap>> rule = slice_wraps(chip, sizes);
   if (!rule.ok()) {
     return because([&] {

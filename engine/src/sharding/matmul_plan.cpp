@@ -69,11 +69,12 @@ double PlanContext::bytes(const ShapeCollective& c) const { return local_bytes(c
 const CollectiveCost& PlanContext::cost(const ShapeCollective& c) {
   std::optional<CollectiveCost>& memo = costs_[c.kind];
   if (memo) return *memo;
-  std::vector<CollectiveAxis> list;
+  std::vector<Axis> list;
   for (char axis : c.axes) {
     for (std::size_t k = 0; k < mesh_.axes.size(); ++k) {
       if (mesh_.axes[k].name == axis) {
-        list.push_back({std::string(1, axis), mesh_.axes[k].size, wraps_[k]});
+        list.push_back(mesh_.axes[k]);
+        list.back().wraps = wraps_[k];
       }
     }
   }

@@ -37,7 +37,7 @@ Result<Mesh> parse_shape(Scanner& s) {
     if (huge || mesh.devices() * size > kMaxMeshDevices) {
       return s.error("must have at most " + std::to_string(kMaxMeshDevices) + " devices", start);
     }
-    mesh.axes.push_back({name, size, start});
+    mesh.axes.push_back({name, size, false, 1, start});
     s.skip_spaces();
     if (s.at_end()) return mesh;
     if (!s.take('x')) return s.error_here("needs x between sizes, like 4x4x4, but got " + s.here());
@@ -91,7 +91,7 @@ std::optional<Error> parse_mesh_entry(Scanner& s, Mesh& mesh) {
   if (huge || mesh.devices() * size > kMaxMeshDevices) {
     return s.error("must have at most " + std::to_string(kMaxMeshDevices) + " devices", size_at);
   }
-  mesh.axes.push_back({axis, size, start});
+  mesh.axes.push_back({axis, size, false, 1, start});
   return std::nullopt;
 }
 
@@ -131,12 +131,12 @@ Result<Mesh> parse_named_mesh(Scanner& s) {
 
 std::int64_t Mesh::devices() const {
   std::int64_t n = 1;
-  for (const MeshAxis& a : axes) n *= a.size;
+  for (const Axis& a : axes) n *= a.size;
   return n;
 }
 
-const MeshAxis* Mesh::find(char name) const {
-  for (const MeshAxis& a : axes) {
+const Axis* Mesh::find(char name) const {
+  for (const Axis& a : axes) {
     if (a.name == name) return &a;
   }
   return nullptr;
@@ -153,7 +153,7 @@ Result<Mesh> parse_mesh(std::string_view text, const std::string& field) {
 
 std::string mesh_text(const Mesh& mesh) {
   std::vector<std::string> parts;
-  for (const MeshAxis& a : mesh.axes)
+  for (const Axis& a : mesh.axes)
     parts.push_back(std::string(1, a.name) + "=" + std::to_string(a.size));
   return join(parts);
 }
@@ -161,7 +161,7 @@ std::string mesh_text(const Mesh& mesh) {
 std::int64_t axes_size(const std::string& axes, const Mesh& mesh) {
   std::int64_t n = 1;
   for (char axis : axes) {
-    const MeshAxis* a = mesh.find(axis);
+    const Axis* a = mesh.find(axis);
     if (a) n *= a->size;
   }
   return n;

@@ -137,7 +137,7 @@ SB_EXPLAIN_ONLY std::string local_shape_latex(const ShardedArray& array, const D
 
 Step devices_step(const Mesh& mesh) {
   std::string factors;
-  for (const MeshAxis& a : mesh.axes) {
+  for (const Axis& a : mesh.axes) {
     factors += (factors.empty() ? "" : " \\times ") + std::to_string(a.size);
   }
   const auto n = static_cast<double>(mesh.devices());

@@ -260,7 +260,7 @@ std::optional<Error> check_axes(const ShardedArray& array, const Mesh& mesh,
                                 const std::string& field) {
   auto unknown = [&](char axis, int position) {
     std::vector<std::string> names;
-    for (const MeshAxis& a : mesh.axes) names.emplace_back(1, a.name);
+    for (const Axis& a : mesh.axes) names.emplace_back(1, a.name);
     return Error{ErrorCode::invalid_argument, field,
                  field + " uses mesh axis " + std::string(1, axis) + ", which the mesh (" +
                      join(names) + ") lacks, at character " + std::to_string(position),

@@ -1,5 +1,5 @@
 // The training domain's calculators, and the `training` adapter: it reads the inputs into a
-// TrainingConfig and a TrainingLayout (the layout, the layer and the collective costs kept
+// TrainingConfig and a ParallelLayout (the layout, the layer and the collective costs kept
 // once per prepared calculation), evaluates the step, and sets the outputs, the collectives
 // table and, when asked, the worked steps.
 #include <string>
@@ -15,13 +15,12 @@ namespace {
 
 using training_parts::kBookMlp;
 
-constexpr const char* kDegreeNames[] = {"dp", "fsdp", "tp", "pp", "ep"};
 constexpr const char* kAxesNames[] = {"dp_axes", "fsdp_axes", "tp_axes", "pp_axes", "ep_axes"};
 
 // What a prepared calculation keeps across evaluations: everything that depends only on the
 // text inputs and the presets.
 struct Kept {
-  TrainingLayout layout;
+  ParallelLayout layout;
   TrainingConfig base;      // every field but the number inputs' (read_numbers)
   double catalog_peak = 0;  // FLOP/s of the compute dtype, before the peak_flops override
   mutable CostMemo memo;
@@ -33,7 +32,7 @@ Result<Kept> keep(const ResolvedInputs& in, const Chip& chip, const Model& model
   std::array<const std::string*, kStrategies> axes{};
   for (int s = 0; s < kStrategies; ++s)
     if (in.has(kAxesNames[s])) axes[static_cast<std::size_t>(s)] = &in.text(kAxesNames[s]);
-  Result<TrainingLayout> layout =
+  Result<ParallelLayout> layout =
       parse_layout(chip, in.text("shape"), axes, in.has("split") ? &in.text("split") : nullptr);
   if (!layout.ok()) return layout.error();
   Result<TrainingConfig> base = read_choices(in, chip);
@@ -49,12 +48,12 @@ Result<Kept> keep(const ResolvedInputs& in, const Chip& chip, const Model& model
 
 using training_parts::Line;
 
-void layout_line(const TrainingLayout& layout, double slices, Line& line) {
+void layout_line(const ParallelLayout& layout, double slices, Line& line) {
   bool any = false;
   for (int s = 0; s < kStrategies; ++s) {
     if (layout.degrees[static_cast<std::size_t>(s)] <= 1) continue;
     line.add(any ? " x " : "");
-    line.add(kDegreeNames[s]);
+    line.add(kStrategyNames[s]);
     line.add(" ");
     line.add_whole(layout.degrees[static_cast<std::size_t>(s)]);
     line.add(" (");
@@ -81,7 +80,7 @@ Value text_value(std::string_view s) {
   return v;
 }
 
-Table collectives_table(const TrainingLayout& layout, const TrainingStep& s) {
+Table collectives_table(const ParallelLayout& layout, const TrainingStep& s) {
   Table t;
   const std::vector<OutputSpec>& columns = training_parts::training_schema().tables[0].columns;
   t.columns.reserve(columns.size());
@@ -130,7 +129,7 @@ void read_numbers(const ResolvedInputs& in, const Kept& k, const Chip& chip, Tra
   if (in.has("checkpoints")) c.checkpoints = in.number("checkpoints");
 }
 
-void set_outputs(const TrainingConfig& c, const TrainingLayout& layout, const TrainingStep& s,
+void set_outputs(const TrainingConfig& c, const ParallelLayout& layout, const TrainingStep& s,
                  ResultBuilder& out) {
   Line line;
   layout_line(layout, c.slices, line);
@@ -230,7 +229,8 @@ std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& o
   const Kept& k = *kept.value();
   std::array<double, kStrategies> given{};
   for (int s = 0; s < kStrategies; ++s)
-    if (in.has(kDegreeNames[s])) given[static_cast<std::size_t>(s)] = in.number(kDegreeNames[s]);
+    if (in.has(kStrategyNames[s]))
+      given[static_cast<std::size_t>(s)] = in.number(kStrategyNames[s]);
   if (std::optional<Error> bad = check_degrees(k.layout, given)) return bad;
   TrainingConfig c = k.base;
   read_numbers(in, k, *chip, c);

@@ -13,11 +13,6 @@
 namespace scalebook {
 namespace {
 
-constexpr int kDp = static_cast<int>(Strategy::dp);
-constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
-constexpr int kTp = static_cast<int>(Strategy::tp);
-constexpr int kPp = static_cast<int>(Strategy::pp);
-constexpr int kEp = static_cast<int>(Strategy::ep);
 constexpr char kAxisNames[] = {'X', 'Y', 'Z'};
 constexpr int kMicrobatchesPerStage[] = {1, 2, 4, 8};
 
@@ -56,8 +51,8 @@ void shapes_of(const Chip& chip, std::int64_t n, std::vector<std::vector<std::in
   walk(walk, n, largest);
 }
 
-TrainingLayout base_layout(const Chip& chip, const std::vector<std::int64_t>& sizes) {
-  TrainingLayout layout;
+ParallelLayout base_layout(const Chip& chip, const std::vector<std::int64_t>& sizes) {
+  ParallelLayout layout;
   const std::vector<Wrap> wraps = slice_wraps(chip, sizes).value();
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     layout.axes.push_back({kAxisNames[i], sizes[i], wraps[i] == Wrap::yes});
@@ -74,7 +69,7 @@ bool tp_allowed(const TrainingShape& sh, double tp) {
 }
 bool ep_allowed(const TrainingShape& sh, double ep) { return sh.E > 0 && divides(ep, sh.E); }
 
-bool degrees_allowed(const TrainingShape& sh, const TrainingLayout& layout) {
+bool degrees_allowed(const TrainingShape& sh, const ParallelLayout& layout) {
   const auto& d = layout.degrees;
   if (d[kTp] > 1 && !tp_allowed(sh, d[kTp])) return false;
   if (d[kPp] > 1 && !divides(d[kPp], sh.L)) return false;
@@ -175,17 +170,17 @@ Result<std::vector<Slicing>> slicings(const SearchRequest& r) {
 // The logical axes of each split a search tries on `base`: none, then each axis (one of any
 // alike ones) cut at each size of its inner part that leaves at least 2 groups. One axis at a
 // time: splitting is for a TP (or EP) degree no whole axis has, like 8 on a 16-chip axis.
-std::vector<TrainingLayout> splits_of(const TrainingShape& sh, const TrainingLayout& base) {
-  std::vector<TrainingLayout> out = {base};
+std::vector<ParallelLayout> splits_of(const TrainingShape& sh, const ParallelLayout& base) {
+  std::vector<ParallelLayout> out = {base};
   for (std::size_t i = 0; i < base.axes.size(); ++i) {
-    const SliceAxis& a = base.axes[i];
+    const Axis& a = base.axes[i];
     if (i > 0 && base.axes[i - 1].size == a.size && base.axes[i - 1].wraps == a.wraps) continue;
     for (std::int64_t k = 2; k <= a.size / 2; ++k) {
       if (a.size % k != 0) continue;
       // The inner part must be able to serve tp or ep on its own.
       const auto kd = static_cast<double>(k);
       if (!tp_allowed(sh, kd) && !ep_allowed(sh, kd)) continue;
-      TrainingLayout l = base;
+      ParallelLayout l = base;
       split_axis(l, i, k);
       out.push_back(std::move(l));
     }
@@ -197,7 +192,7 @@ std::vector<TrainingLayout> splits_of(const TrainingShape& sh, const TrainingLay
 // split axis's inner part (neighbouring chips, the fastest links) goes to tp or ep, whose
 // collectives sit on every layer's critical path, and its outer part to another strategy.
 template <class F>
-void for_each_assignment(const TrainingShape& sh, const TrainingLayout& base, F&& f) {
+void for_each_assignment(const TrainingShape& sh, const ParallelLayout& base, F&& f) {
   const int k = static_cast<int>(base.axes.size());
   int inner = -1;
   for (int i = 0; i + 1 < k; ++i)
@@ -206,21 +201,21 @@ void for_each_assignment(const TrainingShape& sh, const TrainingLayout& base, F&
   for (int i = 0; i < k; ++i) combos *= kStrategies;
   // One copy, its masks rewritten per assignment, rather than a copy of the axes and the shape
   // text for each of the hundreds of codes.
-  TrainingLayout layout = base;
+  ParallelLayout layout = base;
   for (int code = 0; code < combos; ++code) {
     std::array<unsigned, kStrategies> masks{};
     bool skip = false;
     int previous = -1;
     for (int i = 0, rest = code; i < k; ++i, rest /= kStrategies) {
       const int s = rest % kStrategies;
-      const SliceAxis& axis = base.axes[static_cast<std::size_t>(i)];
+      const Axis& axis = base.axes[static_cast<std::size_t>(i)];
       // An axis of one chip serves nothing: give it to fsdp only, once.
       if (axis.size == 1 && s != kFsdp) skip = true;
       if (i == inner && s != kTp && s != kEp) skip = true;
       if (i == inner + 1 && inner >= 0 && s == previous) skip = true;
       // Two axes alike (size, wraparound, stride) are interchangeable: take one order of them.
       if (i > 0) {
-        const SliceAxis& before = base.axes[static_cast<std::size_t>(i - 1)];
+        const Axis& before = base.axes[static_cast<std::size_t>(i - 1)];
         if (before.size == axis.size && before.wraps == axis.wraps &&
             before.stride == axis.stride && s < previous)
           skip = true;
@@ -235,8 +230,8 @@ void for_each_assignment(const TrainingShape& sh, const TrainingLayout& base, F&
   }
 }
 
-int zero_count(const TrainingLayout& layout) { return layout.degrees[kFsdp] > 1 ? 3 : 1; }
-int pipeline_count(const TrainingLayout& layout) { return layout.degrees[kPp] > 1 ? 8 : 1; }
+int zero_count(const ParallelLayout& layout) { return layout.degrees[kFsdp] > 1 ? 3 : 1; }
+int pipeline_count(const ParallelLayout& layout) { return layout.degrees[kPp] > 1 ? 8 : 1; }
 
 }  // namespace
 
@@ -254,7 +249,7 @@ const char* to_string(SearchFamily f) {
   return "";
 }
 
-SearchFamily family_of(const TrainingLayout& layout) {
+SearchFamily family_of(const ParallelLayout& layout) {
   if (layout.degrees[kEp] > 1) return SearchFamily::with_ep;
   if (layout.degrees[kPp] > 1) return SearchFamily::with_pp;
   if (layout.degrees[kTp] > 1) return SearchFamily::fsdp_tp;
@@ -287,15 +282,15 @@ Result<SearchResult> search_training(const SearchRequest& r) {
   };
   struct Base {
     const Slicing* slicing;
-    TrainingLayout layout;
+    ParallelLayout layout;
     std::vector<Assigned> assigned;
   };
   std::vector<Base> bases;
   double work = 0;
   for (const Slicing& p : plan.value()) {
-    for (TrainingLayout& base : splits_of(sh, base_layout(*r.chip, p.sizes))) {
+    for (ParallelLayout& base : splits_of(sh, base_layout(*r.chip, p.sizes))) {
       Base b{&p, std::move(base), {}};
-      for_each_assignment(sh, b.layout, [&](const TrainingLayout& l) {
+      for_each_assignment(sh, b.layout, [&](const ParallelLayout& l) {
         work += zero_count(l) * 4.0 * pipeline_count(l);
         b.assigned.push_back({l.masks, l.degrees, l.axis_counts});
       });
@@ -323,7 +318,7 @@ Result<SearchResult> search_training(const SearchRequest& r) {
     if (out.counts.empty() || out.counts.back().chips != p.total) out.counts.push_back({p.total});
     SearchCount& count = out.counts.back();
     CostMemo memo;  // the costs depend on the axes' sizes, wraps and strides: one per split
-    TrainingLayout& layout = b.layout;
+    ParallelLayout& layout = b.layout;
     for (const Assigned& a : b.assigned) {
       layout.masks = a.masks;
       layout.degrees = a.degrees;

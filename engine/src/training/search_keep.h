@@ -27,7 +27,7 @@ class Keeper {
   // Offers x, whose layout is `layout` (x.layout is ignored: `index` stores the layout, once,
   // and returns its index, when x is kept anywhere).
   template <class Index>
-  void offer(SearchConfig x, const TrainingLayout& layout, double slices, Index&& index) {
+  void offer(SearchConfig x, const ParallelLayout& layout, double slices, Index&& index) {
     const bool to_top = wants_top(x);
     const auto f = static_cast<std::size_t>(family_of(layout));
     const bool to_family = !families_[f] || faster(x, *families_[f]);

@@ -11,20 +11,17 @@
 namespace scalebook {
 namespace {
 
-constexpr const char* kNames[] = {"dp", "fsdp", "tp", "pp", "ep"};
-constexpr int kDp = 0, kFsdp = 1, kTp = 2, kPp = 3, kEp = 4;
-
 std::string whole(double x) { return std::to_string(static_cast<long long>(x)); }
 std::string si(double x, const char* unit) { return format_value(x, unit, "si"); }
 
-std::string axes_of(const TrainingLayout& l, unsigned mask) {
+std::string axes_of(const ParallelLayout& l, unsigned mask) {
   std::string out;
   for (std::size_t i = 0; i < l.axes.size(); ++i)
     if (mask & (1u << i)) out += axis_name(l.axes[i]);
   return out;
 }
 
-std::string choices(const SearchConfig& c, const TrainingLayout& l) {
+std::string choices(const SearchConfig& c, const ParallelLayout& l) {
   std::string out;
   if (l.degrees[kFsdp] > 1) out += "ZeRO-" + whole(c.zero) + ", ";
   out += std::string("remat ") + to_string(static_cast<RematPolicy>(c.remat));
@@ -83,11 +80,11 @@ std::vector<std::string> mesh_names(const SearchLayout& l) {
     int s = kFsdp;
     for (int k = 0; k < kStrategies; ++k)
       if (l.layout.masks[static_cast<std::size_t>(k)] & (1u << i)) s = k;
-    std::string name = kNames[s];
+    std::string name = kStrategyNames[s];
     int same = 0;
     for (std::size_t j = 0; j < l.layout.axes.size(); ++j)
       if (l.layout.masks[static_cast<std::size_t>(s)] & (1u << j)) ++same;
-    const SliceAxis& a = l.layout.axes[i];
+    const Axis& a = l.layout.axes[i];
     if (same > 1) name += "_" + std::string(1, static_cast<char>(a.name + 32));
     // Both parts of a split axis may serve one strategy's neighbours: name the outer one apart.
     if (a.stride > 1) name += same > 1 ? "_outer" : "";
@@ -125,7 +122,7 @@ std::string describe(const SearchLayout& l) {
   for (int s = 0; s < kStrategies; ++s) {
     const double d = l.layout.degrees[static_cast<std::size_t>(s)];
     if (d <= 1) continue;
-    out += (out.empty() ? "" : " x ") + std::string(kNames[s]) + " " + whole(d) + " (" +
+    out += (out.empty() ? "" : " x ") + std::string(kStrategyNames[s]) + " " + whole(d) + " (" +
            axes_of(l.layout, l.layout.masks[static_cast<std::size_t>(s)]) + ")";
   }
   if (out.empty()) out = "one chip";
@@ -164,7 +161,7 @@ std::string training_inputs(const SearchRequest& request, const SearchResult& re
     const std::string axes = mask ? axes_of(l.layout, mask) : "none";
     // X' would open a quote in a shell: the words are for pasting after `scalebook calc training`.
     const bool primed = axes.find('\'') != std::string::npos;
-    out += " " + std::string(kNames[s]) + "_axes=" + (primed ? "\"" + axes + "\"" : axes);
+    out += " " + std::string(kStrategyNames[s]) + "_axes=" + (primed ? "\"" + axes + "\"" : axes);
   }
   out += " zero=" + whole(c.zero) + " remat=" + to_string(static_cast<RematPolicy>(c.remat));
   if (l.layout.degrees[kPp] > 1) {
@@ -177,7 +174,7 @@ std::string training_inputs(const SearchRequest& request, const SearchResult& re
 }
 
 std::string notation(const SearchLayout& l) {
-  const TrainingLayout& t = l.layout;
+  const ParallelLayout& t = l.layout;
   const std::string batch = axes_of(t, t.masks[kDp] | t.masks[kFsdp] | t.masks[kEp]);
   const std::string fsdp = axes_of(t, t.masks[kFsdp]);
   const std::string tp = axes_of(t, t.masks[kTp]);
@@ -197,7 +194,7 @@ std::string notation(const SearchLayout& l) {
 std::string jax_export(const SearchRequest& request, const SearchResult& result,
                        const SearchConfig& c) {
   const SearchLayout& l = result.layouts[c.layout];
-  const TrainingLayout& t = l.layout;
+  const ParallelLayout& t = l.layout;
   const std::vector<std::string> names = mesh_names(l);
   std::vector<std::string> batch, fsdp, tp, pp, ep;
   if (l.slices > 1) batch.push_back("dcn");

@@ -13,12 +13,6 @@
 namespace scalebook {
 namespace {
 
-constexpr int kDp = static_cast<int>(Strategy::dp);
-constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
-constexpr int kTp = static_cast<int>(Strategy::tp);
-constexpr int kPp = static_cast<int>(Strategy::pp);
-constexpr int kEp = static_cast<int>(Strategy::ep);
-
 Error fail(const std::string& field, std::string message) {
   return Error{ErrorCode::invalid_argument, field, std::move(message)};
 }
@@ -61,7 +55,7 @@ const char* to_string(Phase phase) {
   return "";
 }
 
-std::optional<Error> check_training(const TrainingConfig& c, const TrainingLayout& layout) {
+std::optional<Error> check_training(const TrainingConfig& c, const ParallelLayout& layout) {
   const TrainingShape& sh = c.shape;
   const auto& d = layout.degrees;
   if (d[kTp] > 1 && sh.N > 0 && !divides(d[kTp], sh.N))
@@ -107,7 +101,7 @@ std::optional<Error> check_training(const TrainingConfig& c, const TrainingLayou
   return std::nullopt;
 }
 
-void add_thresholds(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s) {
+void add_thresholds(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s) {
   const auto& d = layout.degrees;
   const auto& m = layout.axis_counts;
   s.W_ici = 2 * c.ici_link;
@@ -133,7 +127,7 @@ void add_thresholds(const TrainingConfig& c, const TrainingLayout& layout, Train
 }
 
 TrainingStep pure_fsdp_thresholds(const TrainingConfig& c, double chips, double m_x, double m_y) {
-  TrainingLayout layout;
+  ParallelLayout layout;
   layout.chips = chips;
   layout.degrees.fill(1);
   layout.degrees[kFsdp] = chips;
@@ -151,7 +145,7 @@ void clear_step(TrainingStep& s) {
   std::memcpy(static_cast<void*>(&s), &blank, offsetof(TrainingStep, rows));
 }
 
-std::optional<Error> evaluate_training(const TrainingConfig& c, const TrainingLayout& layout,
+std::optional<Error> evaluate_training(const TrainingConfig& c, const ParallelLayout& layout,
                                        CostMemo& memo, TrainingStep& s) {
   if (std::optional<Error> bad = check_training(c, layout)) return bad;
   start_step(c, layout, s);
@@ -163,7 +157,7 @@ std::optional<Error> evaluate_training(const TrainingConfig& c, const TrainingLa
   return std::nullopt;
 }
 
-void start_step(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s) {
+void start_step(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s) {
   const auto& d = layout.degrees;
   s.chips_total = layout.chips * c.slices;
   s.batch_shards = d[kDp] * d[kFsdp] * d[kEp] * c.slices;

@@ -27,7 +27,7 @@ namespace {
 
 class Writer {
  public:
-  Writer(const TrainingConfig& c, const TrainingLayout& layout, const TrainingStep& s)
+  Writer(const TrainingConfig& c, const ParallelLayout& layout, const TrainingStep& s)
       : c_(c), layout_(layout), s_(s) {
     const auto& m = layout.masks;
     batch_ = m[kDp] | m[kFsdp] | m[kEp];
@@ -166,7 +166,7 @@ class Writer {
   }
 
   const TrainingConfig& c_;
-  const TrainingLayout& layout_;
+  const ParallelLayout& layout_;
   const TrainingStep& s_;
   unsigned batch_ = 0, tp_ = 0, fsdp_ = 0, dp_ = 0, gathered_ = 0;
   double X_ = 1, Y_ = 1;
@@ -175,7 +175,7 @@ class Writer {
 
 }  // namespace
 
-Table layer_algorithm_table(const TrainingConfig& c, const TrainingLayout& layout,
+Table layer_algorithm_table(const TrainingConfig& c, const ParallelLayout& layout,
                             const TrainingStep& s) {
   return Writer(c, layout, s).run();
 }

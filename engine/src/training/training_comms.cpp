@@ -7,12 +7,6 @@
 namespace scalebook {
 namespace {
 
-constexpr int kDp = static_cast<int>(Strategy::dp);
-constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
-constexpr int kTp = static_cast<int>(Strategy::tp);
-constexpr int kPp = static_cast<int>(Strategy::pp);
-constexpr int kEp = static_cast<int>(Strategy::ep);
-
 CollectiveOp collective_of(TrainingOp op) {
   switch (op) {
     case TrainingOp::reduce_scatter:
@@ -28,7 +22,7 @@ CollectiveOp collective_of(TrainingOp op) {
 
 class Rows {
  public:
-  Rows(const TrainingConfig& c, const TrainingLayout& layout, CostMemo& memo, TrainingStep& s)
+  Rows(const TrainingConfig& c, const ParallelLayout& layout, CostMemo& memo, TrainingStep& s)
       : c_(c), layout_(layout), memo_(memo), s_(s) {}
 
   void add(Phase phase, TrainingOp op, Strategy strategy, const char* tensor, double bytes,
@@ -58,7 +52,7 @@ class Rows {
 
  private:
   const TrainingConfig& c_;
-  const TrainingLayout& layout_;
+  const ParallelLayout& layout_;
   CostMemo& memo_;
   TrainingStep& s_;
   bool dcn_ = false;
@@ -66,7 +60,7 @@ class Rows {
 
 }  // namespace
 
-void add_collectives(const TrainingConfig& c, const TrainingLayout& layout, CostMemo& memo,
+void add_collectives(const TrainingConfig& c, const ParallelLayout& layout, CostMemo& memo,
                      TrainingStep& s) {
   const TrainingShape& sh = c.shape;
   const auto& d = layout.degrees;

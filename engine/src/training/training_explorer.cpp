@@ -45,7 +45,7 @@ void add_size(double x, Line& out) {
     out.add(format_number(x));
 }
 
-double degree_of(const TrainingLayout& layout, unsigned mask) {
+double degree_of(const ParallelLayout& layout, unsigned mask) {
   return mask_axes(layout, mask).degree;
 }
 
@@ -61,11 +61,11 @@ struct Array {
   double bytes_per_element;
 };
 
-void add_dim(const TrainingLayout& layout, const Dim& d, Line& out) {
+void add_dim(const ParallelLayout& layout, const Dim& d, Line& out) {
   add_dim(layout, d.name, d.mask, out);
 }
 
-void add_notation(const TrainingLayout& layout, const Array& a, Line& out) {
+void add_notation(const ParallelLayout& layout, const Array& a, Line& out) {
   out.add(a.name);
   out.add("[");
   add_dim(layout, a.rows, out);
@@ -90,7 +90,7 @@ Value text_of(std::string s) {
 }
 
 // In, W_in, W_out, Out of the book's layer as this layout shards them.
-std::array<Array, 4> layer_arrays(const TrainingConfig& c, const TrainingLayout& layout) {
+std::array<Array, 4> layer_arrays(const TrainingConfig& c, const ParallelLayout& layout) {
   const auto& m = layout.masks;
   const unsigned batch = m[kDp] | m[kFsdp] | m[kEp];
   const unsigned tp = m[kTp];
@@ -120,7 +120,7 @@ struct StrategyRow {
 
 }  // namespace
 
-void add_dim(const TrainingLayout& layout, char name, unsigned mask, Line& out) {
+void add_dim(const ParallelLayout& layout, char name, unsigned mask, Line& out) {
   out.add(std::string_view(&name, 1));
   bool first = true;
   for (std::size_t i = 0; i < layout.axes.size(); ++i) {
@@ -132,7 +132,7 @@ void add_dim(const TrainingLayout& layout, char name, unsigned mask, Line& out) 
   }
 }
 
-void set_layer_outputs(const TrainingConfig& c, const TrainingLayout& layout, ResultBuilder& out) {
+void set_layer_outputs(const TrainingConfig& c, const ParallelLayout& layout, ResultBuilder& out) {
   const std::array<Array, 4> arrays = layer_arrays(c, layout);
   for (std::size_t i = 0; i < arrays.size(); ++i) {
     Line notation;
@@ -148,7 +148,7 @@ void set_layer_outputs(const TrainingConfig& c, const TrainingLayout& layout, Re
   }
 }
 
-Table layer_arrays_table(const TrainingConfig& c, const TrainingLayout& layout) {
+Table layer_arrays_table(const TrainingConfig& c, const ParallelLayout& layout) {
   Table t;
   for (const OutputSpec& col : training_schema().tables[2].columns) t.columns.push_back(col.name);
   for (const Array& a : layer_arrays(c, layout)) {
@@ -163,7 +163,7 @@ Table layer_arrays_table(const TrainingConfig& c, const TrainingLayout& layout) 
   return t;
 }
 
-Table strategies_table(const TrainingConfig& c, const TrainingLayout& layout,
+Table strategies_table(const TrainingConfig& c, const ParallelLayout& layout,
                        const TrainingStep& s) {
   const auto& d = layout.degrees;
   const auto& n = layout.axis_counts;

@@ -6,20 +6,15 @@
 namespace scalebook {
 namespace {
 
-constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
-constexpr int kTp = static_cast<int>(Strategy::tp);
-constexpr int kPp = static_cast<int>(Strategy::pp);
-constexpr int kEp = static_cast<int>(Strategy::ep);
-
 // The parameters one chip keeps of the model before FSDP: / tp / pp, routed experts / ep.
-double params_before_fsdp(const TrainingShape& sh, const TrainingLayout& layout) {
+double params_before_fsdp(const TrainingShape& sh, const ParallelLayout& layout) {
   const auto& d = layout.degrees;
   return ((sh.params - sh.params_routed) + sh.params_routed / d[kEp]) / (d[kTp] * d[kPp]);
 }
 
 }  // namespace
 
-void add_memory(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s) {
+void add_memory(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s) {
   const TrainingShape& sh = c.shape;
   const auto& d = layout.degrees;
   const double base = params_before_fsdp(sh, layout);

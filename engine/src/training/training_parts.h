@@ -11,19 +11,13 @@
 
 namespace scalebook::training_parts {
 
-// Strategy indices into a layout's masks and degrees.
-inline constexpr int kDp = static_cast<int>(Strategy::dp);
-inline constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
-inline constexpr int kTp = static_cast<int>(Strategy::tp);
-inline constexpr int kEp = static_cast<int>(Strategy::ep);
-
 // The axes of more than one chip in a mask (bit i: axis i): their chips and their count (the
 // book's M).
 struct MaskAxes {
   double degree = 1;
   double count = 0;
 };
-inline MaskAxes mask_axes(const TrainingLayout& layout, unsigned mask) {
+inline MaskAxes mask_axes(const ParallelLayout& layout, unsigned mask) {
   MaskAxes a;
   for (std::size_t i = 0; i < layout.axes.size(); ++i) {
     if (!(mask & (1u << i)) || layout.axes[i].size <= 1) continue;
@@ -86,20 +80,20 @@ Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip);
 // Chapter 5's explorer (training_explorer.cpp): the book's layer In, W_in, W_out, Out as the
 // layout shards it (the sharding_* and local_* outputs, the arrays table) and the chapter's
 // table of the four strategies for one layer with the reader's numbers.
-void set_layer_outputs(const TrainingConfig& c, const TrainingLayout& layout, ResultBuilder& out);
-Table layer_arrays_table(const TrainingConfig& c, const TrainingLayout& layout);
-Table strategies_table(const TrainingConfig& c, const TrainingLayout& layout,
+void set_layer_outputs(const TrainingConfig& c, const ParallelLayout& layout, ResultBuilder& out);
+Table layer_arrays_table(const TrainingConfig& c, const ParallelLayout& layout);
+Table strategies_table(const TrainingConfig& c, const ParallelLayout& layout,
                        const TrainingStep& s);
 // A dimension's letter and the axes of more than one chip it is split over: B_XY.
-void add_dim(const TrainingLayout& layout, char name, unsigned mask, Line& out);
+void add_dim(const ParallelLayout& layout, char name, unsigned mask, Line& out);
 // The book's layer run step by step, matmuls and collectives in order (training_algorithm.cpp).
-Table layer_algorithm_table(const TrainingConfig& c, const TrainingLayout& layout,
+Table layer_algorithm_table(const TrainingConfig& c, const ParallelLayout& layout,
                             const TrainingStep& s);
 
 // What the steps need beyond the step itself.
 struct Explained {
   const TrainingConfig* config;
-  const TrainingLayout* layout;
+  const ParallelLayout* layout;
   const TrainingStep* step;
   std::string model_name;
 };

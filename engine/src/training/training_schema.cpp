@@ -11,7 +11,6 @@
 namespace scalebook::training_parts {
 namespace {
 
-constexpr const char* kDegreeNames[] = {"dp", "fsdp", "tp", "pp", "ep"};
 constexpr const char* kAxesNames[] = {"dp_axes", "fsdp_axes", "tp_axes", "pp_axes", "ep_axes"};
 
 InputSpec count(const std::string& name, const std::string& unit, const std::string& description,
@@ -86,7 +85,7 @@ std::vector<InputSpec> inputs() {
   const char* axes_label[] = {"DP axes", "FSDP axes", "TP axes", "Pipeline axes", "EP axes"};
   for (int s = 0; s < kStrategies; ++s) {
     list.push_back(text(kAxesNames[s], axes_text[s], Value::none(), axes_label[s], kAxesHelp));
-    list.push_back(count(kDegreeNames[s], "chips", degree_text[s], Value::none(), 1, 1e6,
+    list.push_back(count(kStrategyNames[s], "chips", degree_text[s], Value::none(), 1, 1e6,
                          degree_label[s], InputGroup::advanced));
   }
   std::vector<InputSpec> rest = {

@@ -76,7 +76,7 @@ TrainingShape shape_of_model(const Model& m) {
 
 // Attention's dot products depend on T, so they join here: 2 T N (H + rope) for QK and 2 T N H
 // for AV per layer per token.
-void add_compute(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s) {
+void add_compute(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s) {
   const TrainingShape& sh = c.shape;
   const double attention_token = sh.flops_attention * c.T;  // all layers, per token
   const double forward_token = sh.flops_forward + attention_token;

@@ -12,12 +12,6 @@ namespace {
 std::string n(double x) { return latex_number(x); }
 std::string q(double x, const std::string& unit) { return latex_quantity(x, unit); }
 
-constexpr int kDp = static_cast<int>(Strategy::dp);
-constexpr int kFsdp = static_cast<int>(Strategy::fsdp);
-constexpr int kTp = static_cast<int>(Strategy::tp);
-constexpr int kPp = static_cast<int>(Strategy::pp);
-constexpr int kEp = static_cast<int>(Strategy::ep);
-
 const char* book_op(TrainingOp op) {
   switch (op) {
     case TrainingOp::all_gather:
@@ -34,7 +28,7 @@ const char* book_op(TrainingOp op) {
   return "";
 }
 
-std::string axes_text(const TrainingLayout& layout, unsigned mask) {
+std::string axes_text(const ParallelLayout& layout, unsigned mask) {
   if (mask & kDcnMask) return "DCN";
   std::string out;
   for (std::size_t i = 0; i < layout.axes.size(); ++i)
@@ -53,11 +47,11 @@ class Steps {
 
 void batch_steps(const Explained& e, Steps& st) {
   const TrainingConfig& c = *e.config;
-  const TrainingLayout& l = *e.layout;
+  const ParallelLayout& l = *e.layout;
   const TrainingStep& s = *e.step;
   const auto& d = l.degrees;
   std::string sizes;
-  for (const SliceAxis& a : l.axes) sizes += (sizes.empty() ? "" : " \\cdot ") + n(double(a.size));
+  for (const Axis& a : l.axes) sizes += (sizes.empty() ? "" : " \\cdot ") + n(double(a.size));
   st.add("Chips in one slice (" + l.shape + ")", "N = " + sizes + " = " + n(l.chips), l.chips,
          "chips", "chips");
   st.add("Batch shards: dp x fsdp x ep x slices",
@@ -103,7 +97,7 @@ void compute_steps(const Explained& e, Steps& st) {
 }
 
 void collective_steps(const Explained& e, Steps& st) {
-  const TrainingLayout& l = *e.layout;
+  const ParallelLayout& l = *e.layout;
   const TrainingStep& s = *e.step;
   for (int i = 0; i < s.n_rows; ++i) {
     const CollectiveRow& r = s.rows[static_cast<std::size_t>(i)];
@@ -170,7 +164,7 @@ void step_steps(const Explained& e, Steps& st) {
 
 void memory_steps(const Explained& e, Steps& st) {
   const TrainingConfig& c = *e.config;
-  const TrainingLayout& l = *e.layout;
+  const ParallelLayout& l = *e.layout;
   const TrainingStep& s = *e.step;
   const auto& d = l.degrees;
   const std::string shard = "\\frac{P}{" + n(d[kTp]) + " \\cdot " + n(d[kPp]) + "}";

@@ -69,7 +69,7 @@ void check_final(const CollectiveSimResult& r) {
 }
 
 double phase_cost(CollectiveOp op, double bytes, i64 n, const CollectiveSimRequest& q) {
-  return collective_cost(op, bytes, {{"X", n, q.wraparound}},
+  return collective_cost(op, bytes, {{'X', n, q.wraparound}},
                          {q.bandwidth, q.latency, q.bidirectional})
       .time;
 }

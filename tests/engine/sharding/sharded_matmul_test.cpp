@@ -522,7 +522,7 @@ TEST_CASE("every plan, the chosen one and its alternatives, computes the product
     // random order, so subscripts come in every order.
     auto shard = [&](const std::string& name, const char* d0, const char* d1, bool unreduced) {
       std::string axes;
-      for (const MeshAxis& a : mesh.axes) axes.insert(below(axes.size() + 1), 1, a.name);
+      for (const Axis& a : mesh.axes) axes.insert(below(axes.size() + 1), 1, a.name);
       std::string on[3];
       for (char axis : axes) {
         std::size_t where = below(unreduced ? 5 : 4);

@@ -27,7 +27,7 @@ Mesh mesh(const std::string& text) {
 
 std::string axes_of(const Mesh& m) {
   std::string out;
-  for (const MeshAxis& a : m.axes) out += std::string(1, a.name) + std::to_string(a.size) + " ";
+  for (const Axis& a : m.axes) out += std::string(1, a.name) + std::to_string(a.size) + " ";
   return out;
 }
 

@@ -46,16 +46,16 @@ TEST_CASE("a strided axis moves its bytes at 1/stride of a link and pays stride 
   const double V = 1e9;
   // X' of a 16-chip ring split X4: 4 groups, 4 chips apart, still a ring.
   CollectiveCost outer =
-      collective_cost(CollectiveOp::all_gather, V, {{"X'", 4, true, 4}}, link, false);
+      collective_cost(CollectiveOp::all_gather, V, {{'X', 4, true, 4}}, link, false);
   CHECK(outer.t_bandwidth == Approx(4 * 2 * V / (4 * kW)).epsilon(1e-12));  // 4 x the ring's
   CHECK(outer.hops == 8);
   // X: 4 neighbouring chips, a line: (n - 1) hops of a shard.
   CollectiveCost inner =
-      collective_cost(CollectiveOp::all_gather, V, {{"X", 4, false, 1}}, link, false);
+      collective_cost(CollectiveOp::all_gather, V, {{'X', 4, false, 1}}, link, false);
   CHECK(inner.t_bandwidth == Approx(3 * V / (4 * kW)).epsilon(1e-12));
   // Its worked steps say why.
   CollectiveCost explained =
-      collective_cost(CollectiveOp::all_gather, V, {{"X'", 4, true, 4}}, link, true);
+      collective_cost(CollectiveOp::all_gather, V, {{'X', 4, true, 4}}, link, true);
   REQUIRE(!explained.steps.empty());
   CHECK(explained.steps[0].label ==
         "AllGather along X', a ring used both ways, its chips 4 apart (4 groups share each link)");

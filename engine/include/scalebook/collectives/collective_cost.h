@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "scalebook/core/value.h"
+#include "scalebook/hardware/axis.h"
 
 namespace scalebook {
 
@@ -38,17 +39,6 @@ std::vector<std::string> collective_op_names();  // all-gather, reduce-scatter, 
 std::optional<CollectiveOp> parse_collective_op(std::string_view name);
 const char* to_string(CollectiveOp op);  // "all-gather"
 const char* book_name(CollectiveOp op);  // "AllGather", as the book writes it
-
-struct CollectiveAxis {
-  std::string name;       // the mesh axis ("X"), for explanations
-  std::int64_t size = 1;  // chips along it
-  bool wraps = false;     // a ring (wraparound link) rather than a line
-  // Physical hops between neighbours of this axis: more than 1 for the outer part of a split
-  // axis (a 16-chip axis as 4 groups of 4 neighbours: the groups are 4 apart). Each of its
-  // hops crosses `stride` links, which the `stride` interleaved groups all use at once, so it
-  // moves its bytes at 1/stride of a link's bandwidth and pays stride hops of latency.
-  std::int64_t stride = 1;
-};
 
 struct LinkModel {
   double bandwidth = 0;       // B/s per link, one direction (W_uni)
@@ -82,8 +72,7 @@ void finish_collective_cost(CollectiveCost& cost, CollectiveOp op, double bytes,
 
 // `axes` with size 1 are skipped; an empty or all-1 list costs nothing. explain false leaves
 // `steps` empty, for sweeps and searches: the numbers are the same.
-CollectiveCost collective_cost(CollectiveOp op, double bytes,
-                               const std::vector<CollectiveAxis>& axes, const LinkModel& link,
-                               bool explain = true);
+CollectiveCost collective_cost(CollectiveOp op, double bytes, const std::vector<Axis>& axes,
+                               const LinkModel& link, bool explain = true);
 
 }  // namespace scalebook

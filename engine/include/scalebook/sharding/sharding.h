@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "scalebook/core/status.h"
+#include "scalebook/hardware/axis.h"
 
 namespace scalebook {
 
@@ -30,16 +31,11 @@ constexpr std::size_t kMaxNameLength = 16;
 constexpr std::size_t kMaxSpecLength = 1000;
 constexpr std::int64_t kMaxMeshDevices = 1000000000;
 
-struct MeshAxis {
-  char name = 'X';
-  std::int64_t size = 1;
-  int position = -1;  // of the name in the mesh text
-};
-
 struct Mesh {
-  std::vector<MeshAxis> axes;  // in declared order: the first is the major axis of device ids
+  std::vector<Axis> axes;  // no wraps or strides: a mesh is names and sizes  // in declared order:
+                           // the first is the major axis of device ids
   std::int64_t devices() const;
-  const MeshAxis* find(char name) const;
+  const Axis* find(char name) const;
 };
 
 struct ShardedDim {

@@ -63,14 +63,14 @@ struct SearchConfig {
 
 // A slice count, a shape and its assignment of axes to strategies.
 struct SearchLayout {
-  TrainingLayout layout;
+  ParallelLayout layout;
   double slices = 1;
 };
 
 enum class SearchFamily { fsdp, fsdp_tp, with_pp, with_ep };
 inline constexpr int kSearchFamilies = 4;
 const char* to_string(SearchFamily f);  // "pure FSDP", "FSDP + TP", "with PP", "with EP"
-SearchFamily family_of(const TrainingLayout& layout);
+SearchFamily family_of(const ParallelLayout& layout);
 
 // What the search found with one count of chips in all (it may try fewer than it has).
 struct SearchCount {

@@ -86,18 +86,13 @@
 #include <string>
 #include <vector>
 
-#include "scalebook/collectives/collective_cost.h"
 #include "scalebook/core/registry.h"
 #include "scalebook/core/status.h"
 #include "scalebook/hardware/catalog.h"
+#include "scalebook/parallelism/layout.h"
 #include "scalebook/transformer/models.h"
 
 namespace scalebook {
-
-// The strategies, in the order every list of them keeps.
-enum class Strategy { dp, fsdp, tp, pp, ep };
-inline constexpr int kStrategies = 5;
-const char* to_string(Strategy s);  // "dp", "fsdp", ...
 
 // The layer as the step model sees it: counts, not names.
 struct TrainingShape {
@@ -133,68 +128,6 @@ enum class Phase { forward, backward, step };  // step: once per step, after the
 enum class TrainingOp { all_gather, reduce_scatter, all_reduce, all_to_all, send };
 const char* to_string(TrainingOp op);  // "all-gather", ..., "send"
 const char* to_string(Phase phase);    // "forward", "backward", "step"
-
-struct TrainingLayout;
-
-// Not MeshAxis: sharding.h has one, and two classes of one name in one namespace break the
-// program (vector<MeshAxis> code merged across them by LTO read the wrong size in WASM).
-struct SliceAxis {
-  char name = 'X';        // X, Y or Z
-  std::int64_t size = 1;  // chips along it
-  bool wraps = false;     // a ring (wraparound links)
-  // 1, or for X' (the outer part of a split axis) the chips between its neighbours: see
-  // CollectiveAxis::stride. The inner part keeps the name X and is a line of neighbours.
-  std::int64_t stride = 1;
-};
-
-// "X", or "X'" for the outer part of a split axis.
-std::string axis_name(const SliceAxis& axis);
-// Splits axis i (n chips) into k neighbouring chips (named as before, a line) followed by the
-// n/k groups of them, k apart (primed; a ring when the axis is). k divides n, 1 < k < n.
-void split_axis(TrainingLayout& layout, std::size_t i, std::int64_t k);
-// "X4" for each split axis of the layout (the size of its inner part), comma-separated; "".
-std::string split_text(const TrainingLayout& layout);
-
-inline constexpr unsigned kDcnMask = 1u << 7;  // an axes mask bit: the slices over DCN
-
-// The slice and which of its axes each strategy spans; fixed for a prepared calculation.
-struct TrainingLayout {
-  std::vector<SliceAxis> axes;                // the slice's, in order
-  double chips = 1;                           // chips in one slice
-  std::array<unsigned, kStrategies> masks{};  // bit i: axis i belongs to the strategy
-  std::array<double, kStrategies> degrees{};  // product of the strategy's axes, chips
-  // Axes each strategy spans (the book's M); the outer part of a split axis, with its links
-  // shared by `stride` groups, counts 1/stride.
-  std::array<double, kStrategies> axis_counts{};
-  std::array<bool, kStrategies> axes_given{};  // its axes came from its own input
-  std::string shape;                           // as given, for messages
-};
-
-// Collective times per byte, costed once per (op, axes, link) by collective_cost and reused.
-class CostMemo {
- public:
-  struct Cost {
-    double per_byte = 0;   // s per byte of V: the bandwidth term's slope
-    double t_latency = 0;  // s, independent of V
-    double hops = 0;       // sequential hops the latency term counts
-  };
-  Cost get(CollectiveOp op, const TrainingLayout& layout, unsigned mask, std::int64_t slices,
-           const LinkModel& link);
-
- private:
-  struct Entry {
-    CollectiveOp op;
-    unsigned mask;
-    std::int64_t slices;
-    double bandwidth, latency;
-    Cost cost;
-  };
-  std::vector<Entry> entries_;
-  // The entry each (op, mask, slices) was last found at, by a hash of them: the search asks a
-  // few collectives per configuration of the same dozens, and a scan of them all cost an eighth
-  // of its time. 0 is empty, else the index plus one.
-  std::array<std::uint16_t, 64> recent_{};
-};
 
 struct TrainingConfig {
   TrainingShape shape;
@@ -306,17 +239,17 @@ void clear_step(TrainingStep& s);
 // Checks a layout's degrees against the model and the batch (the errors the adapter names),
 // then evaluates the step into `step`, which must be a default TrainingStep. `memo` keeps
 // collective costs across calls with the same layout.
-std::optional<Error> evaluate_training(const TrainingConfig& config, const TrainingLayout& layout,
+std::optional<Error> evaluate_training(const TrainingConfig& config, const ParallelLayout& layout,
                                        CostMemo& memo, TrainingStep& step);
 
 // The parts evaluate_training runs, in order (training_*.cpp). start_step sets the batch.
-std::optional<Error> check_training(const TrainingConfig& c, const TrainingLayout& layout);
-void start_step(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s);
-void add_compute(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s);
-void add_collectives(const TrainingConfig& c, const TrainingLayout& layout, CostMemo& memo,
+std::optional<Error> check_training(const TrainingConfig& c, const ParallelLayout& layout);
+void start_step(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s);
+void add_compute(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s);
+void add_collectives(const TrainingConfig& c, const ParallelLayout& layout, CostMemo& memo,
                      TrainingStep& s);
-void add_memory(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s);
-void add_thresholds(const TrainingConfig& c, const TrainingLayout& layout, TrainingStep& s);
+void add_memory(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s);
+void add_thresholds(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s);
 // The thresholds of `chips` chips as one FSDP group over m_x axes with TP's closed forms over
 // m_y (its degree 1): for callers with no layout of their own (the plan, the run budget).
 TrainingStep pure_fsdp_thresholds(const TrainingConfig& c, double chips, double m_x,
@@ -327,21 +260,6 @@ void add_step_time(const TrainingConfig& c, TrainingStep& s);
 std::string bound_detail(const TrainingStep& s);
 // The same in a few words for a table: "compute + 19% comms", or the bound alone.
 std::string bound_short(const char* bound, double exposed, double step_time);
-
-// The slice's axes for `chip` and `shape`, and the strategies' axes from their texts (null:
-// not given; "-" or "none": no axes); fsdp takes the axes no other strategy names unless its
-// own are given. `split` (null or "": none) splits axes first, "X4 Z2": X into X (4
-// neighbouring chips) and X' (the groups of 4), which the axes texts then name. Errors name
-// the field: shape, split or <strategy>_axes.
-Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
-                                    const std::array<const std::string*, kStrategies>& axes_text,
-                                    const std::string* split = nullptr);
-// Gives strategy s the axes in `mask` (bit i: axis i), setting its degree and axis count.
-void assign_axes(TrainingLayout& layout, int s, unsigned mask);
-// The degrees given against the layout's; an error naming the first degree given when they do
-// not multiply to the slice's chips, or the one that does not match its axes.
-std::optional<Error> check_degrees(const TrainingLayout& layout,
-                                   const std::array<double, kStrategies>& given);
 
 // The `training` calculator: the adapter over this model (calculators.cpp).
 Calculator training_calculator();

@@ -1,17 +1,17 @@
-// The layout: the slice's axes, which strategy spans which, the degrees they make; and the
-// memo that costs each collective once per (op, axes, link).
+// The parallel layout: the slice's axes, which strategy spans which, the degrees they make;
+// and the memo that costs each collective once per (op, axes, link).
+#include "scalebook/parallelism/layout.h"
+
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/slice.h"
-#include "scalebook/training/training.h"
 
 namespace scalebook {
 namespace {
 
-constexpr const char* kStrategyNames[] = {"dp", "fsdp", "tp", "pp", "ep"};
 constexpr char kAxisNames[] = {'X', 'Y', 'Z'};
 
 Error fail(ErrorCode code, const std::string& field, std::string message) {
@@ -20,9 +20,9 @@ Error fail(ErrorCode code, const std::string& field, std::string message) {
 
 std::string axes_field(int s) { return std::string(kStrategyNames[s]) + "_axes"; }
 
-std::string axis_list(const std::vector<SliceAxis>& axes) {
+std::string axis_list(const std::vector<Axis>& axes) {
   std::string out;
-  for (const SliceAxis& a : axes) out += (out.empty() ? "" : ", ") + axis_name(a);
+  for (const Axis& a : axes) out += (out.empty() ? "" : ", ") + axis_name(a);
   return out;
 }
 
@@ -36,7 +36,7 @@ std::string trimmed(const std::string& text) {
 char upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c; }
 
 // "X4 Z2" (or "X4,Z2"): each axis once, its inner part's size dividing it, at least 2 groups.
-std::optional<Error> apply_split(const std::string& raw, TrainingLayout& layout) {
+std::optional<Error> apply_split(const std::string& raw, ParallelLayout& layout) {
   const std::string text = trimmed(raw);
   if (text.empty() || text == "-" || text == "none") return std::nullopt;
   auto bad = [&](const std::string& why) {
@@ -78,7 +78,7 @@ std::optional<Error> apply_split(const std::string& raw, TrainingLayout& layout)
 }
 
 // "XY" (letters of the slice's axes, any case, each once), "-" or "none" for no axes.
-Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<SliceAxis>& axes) {
+Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<Axis>& axes) {
   const std::string text = trimmed(raw);
   if (text == "-" || text == "none") return 0u;
   const std::string field = axes_field(s);
@@ -113,34 +113,30 @@ Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<Sli
 }
 
 // Axis i is X', the groups of a split axis, and the mask also holds its X (the neighbours).
-bool rejoins(const TrainingLayout& layout, unsigned mask, std::size_t i) {
+bool rejoins(const ParallelLayout& layout, unsigned mask, std::size_t i) {
   return i > 0 && layout.axes[i].stride > 1 && (mask & (1u << (i - 1))) &&
          layout.axes[i - 1].name == layout.axes[i].name;
 }
 
 }  // namespace
 
-std::string axis_name(const SliceAxis& axis) {
-  return axis.stride > 1 ? std::string{axis.name, '\''} : std::string(1, axis.name);
-}
-
-void split_axis(TrainingLayout& layout, std::size_t i, std::int64_t k) {
-  const SliceAxis whole = layout.axes[i];
+void split_axis(ParallelLayout& layout, std::size_t i, std::int64_t k) {
+  const Axis whole = layout.axes[i];
   layout.axes[i] = {whole.name, k, false, 1};
   layout.axes.insert(layout.axes.begin() + static_cast<std::ptrdiff_t>(i) + 1,
                      {whole.name, whole.size / k, whole.wraps, k});
 }
 
-std::string split_text(const TrainingLayout& layout) {
+std::string split_text(const ParallelLayout& layout) {
   std::string out;
-  for (const SliceAxis& a : layout.axes) {
+  for (const Axis& a : layout.axes) {
     if (a.stride <= 1) continue;
     out += (out.empty() ? "" : ",") + std::string(1, a.name) + std::to_string(a.stride);
   }
   return out;
 }
 
-void assign_axes(TrainingLayout& layout, int s, unsigned mask) {
+void assign_axes(ParallelLayout& layout, int s, unsigned mask) {
   layout.masks[s] = mask;
   layout.degrees[s] = 1;
   layout.axis_counts[s] = 0;
@@ -156,7 +152,7 @@ void assign_axes(TrainingLayout& layout, int s, unsigned mask) {
 
 const char* to_string(Strategy s) { return kStrategyNames[static_cast<int>(s)]; }
 
-Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
+Result<ParallelLayout> parse_layout(const Chip& chip, const std::string& shape,
                                     const std::array<const std::string*, kStrategies>& axes_text,
                                     const std::string* split) {
   std::vector<std::int64_t> sizes;
@@ -166,7 +162,7 @@ Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
   }
   Result<std::vector<Wrap>> wraps = slice_wraps(chip, sizes);
   if (!wraps.ok()) return wraps.error();
-  TrainingLayout layout;
+  ParallelLayout layout;
   layout.shape = trimmed(shape);
   for (std::size_t i = 0; i < sizes.size(); ++i) {
     layout.axes.push_back({kAxisNames[i], sizes[i], wraps.value()[i] == Wrap::yes});
@@ -210,7 +206,7 @@ Result<TrainingLayout> parse_layout(const Chip& chip, const std::string& shape,
   return layout;
 }
 
-std::optional<Error> check_degrees(const TrainingLayout& layout,
+std::optional<Error> check_degrees(const ParallelLayout& layout,
                                    const std::array<double, kStrategies>& given) {
   for (int s = 0; s < kStrategies; ++s) {
     if (given[s] > 1 && layout.masks[s] == 0 && !layout.axes_given[s]) {
@@ -249,7 +245,7 @@ std::optional<Error> check_degrees(const TrainingLayout& layout,
   return std::nullopt;
 }
 
-CostMemo::Cost CostMemo::get(CollectiveOp op, const TrainingLayout& layout, unsigned mask,
+CostMemo::Cost CostMemo::get(CollectiveOp op, const ParallelLayout& layout, unsigned mask,
                              std::int64_t slices, const LinkModel& link) {
   auto same = [&](const Entry& e) {
     return e.op == op && e.mask == mask && e.slices == slices && e.bandwidth == link.bandwidth &&
@@ -264,23 +260,23 @@ CostMemo::Cost CostMemo::get(CollectiveOp op, const TrainingLayout& layout, unsi
     if (i < 65535) recent_[slot] = static_cast<std::uint16_t>(i + 1);
     return entries_[i].cost;
   }
-  std::vector<CollectiveAxis> axes;
+  std::vector<Axis> axes;
   if (mask & kDcnMask) {
-    axes.push_back({"DCN", slices, true});
+    axes.push_back({0, slices, true});
   } else {
     for (std::size_t i = 0; i < layout.axes.size(); ++i) {
-      const SliceAxis& a = layout.axes[i];
+      const Axis& a = layout.axes[i];
       if (!(mask & (1u << i))) continue;
       if (rejoins(layout, mask, i)) {
         // Both parts of a split axis share its links: together they are the physical axis,
         // not two axes whose rates add.
-        CollectiveAxis& inner = axes.back();
-        inner.name = std::string(1, a.name);
+        Axis& inner = axes.back();
+        inner.name = a.name;
         inner.size *= a.size;
         inner.wraps = a.wraps;
         continue;
       }
-      axes.push_back({axis_name(a), a.size, a.wraps, a.stride});
+      axes.push_back(a);
     }
   }
   // The model is t_latency + nothing of V, t_bandwidth linear in V: cost one byte and scale.
