@@ -23,7 +23,7 @@ set(SCALEBOOK_WASM_RELEASE_FLAGS -O2)  # wasm-opt for speed; needs NODE_PATH for
 # calls within 5% (chip 92 -> 124 us), prepared ones 1-4 us p99, sweeps 2x slower (0.6 ms).
 set(CMAKE_CXX_FLAGS_RELEASE "-O2 -DNDEBUG")
 set(SCALEBOOK_WASM_SIZE_FLAGS -Os)
-set(SCALEBOOK_WASM_SPEED_SOURCES "/src/(core/[a-z_]+|parallelism/layout|collectives/(collective_cost|gpu_collective_cost|collective_chips)|training/(training|training_comms|training_memory|training_shape|search|search_keep|pipeline|pipeline_schedules|split|budget|plan|plan_pods)|transformer/transformer_(counts|memory|roofline|blocks)|sharding/(matmul_plan|matmul_shapes|sharded_matmul|sharding_inputs)|hardware/chip_calc|systolic/systolic_sim)\\.cpp$")
+set(SCALEBOOK_WASM_SPEED_SOURCES "/src/(core/[a-z_]+|parallelism/layout|collectives/(collective_cost|gpu_collective_cost|collective_chips)|training/(step/(step|comms|memory|shape)|search/(search|keep)|pipeline/(pipeline|schedules)|split/split|budget/budget|plan/(plan|pods))|transformer/transformer_(counts|memory|roofline|blocks)|sharding/(matmul_plan|matmul_shapes|sharded_matmul|sharding_inputs)|hardware/chip_calc|systolic/systolic_sim)\\.cpp$")
 # The smaller modules' engine: every file -Oz and LTO, linked -Oz with emmalloc. Measured
 # 2026-12-03 on the sharding module, kB brotli: 199 as the whole engine's objects, 165 all -Oz,
 # 155 with LTO, 154 with emmalloc (-fno-rtti would save 1 more and needs Embind changes).

@@ -1,4 +1,4 @@
-// The pipeline calculator (pipeline_calculator.cpp): its outputs and steps beside the
+// The pipeline calculator (src/training/pipeline/calculator.cpp): its outputs and steps beside the
 // simulation's, its input errors, and pipeline_request, which the bindings read inputs with.
 #include <cmath>
 #include <cstdint>

@@ -117,7 +117,7 @@ PlanRequest with_pods(const PlanRequest& q, double k);
 // empty, for a caller that drops the by-pods table (a prepared calculation).
 PodsPlan plan_pods(const PlanRequest& q, bool rows = true);
 
-// The `training-plan` calculator (plan_calculator.cpp).
+// The `training-plan` calculator (src/training/plan/calculator.cpp).
 Calculator training_plan_calculator();
 
 }  // namespace scalebook

@@ -49,7 +49,7 @@ struct SearchConfig {
   std::uint32_t layout = 0;  // index into SearchResult::layouts
   std::uint8_t zero = 3;
   std::uint8_t remat = 0;     // RematPolicy
-  std::uint8_t schedule = 1;  // PipelineSchedule
+  std::uint8_t schedule = 1;  // StepSchedule
   std::uint16_t microbatches = 1;
   float step_time = 0;   // s
   float mem_total = 0;   // B per chip
@@ -114,7 +114,7 @@ std::string notation(const SearchLayout& layout);
 std::string jax_export(const SearchRequest& request, const SearchResult& result,
                        const SearchConfig& c);
 
-// The `training-search` calculator (search_calculator.cpp).
+// The `training-search` calculator (src/training/search/calculator.cpp).
 Calculator training_search_calculator();
 
 }  // namespace scalebook

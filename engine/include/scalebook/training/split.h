@@ -78,7 +78,7 @@ SplitAnalysis analyse_split(const SplitRequest& q);
 // One split's row (x dividing N).
 SplitRow split_row(const SplitRequest& q, double x, double batch);
 
-// The `training-split` calculator (split_calculator.cpp).
+// The `training-split` calculator (src/training/split/calculator.cpp).
 Calculator training_split_calculator();
 
 }  // namespace scalebook

@@ -123,7 +123,9 @@ TrainingShape book_mlp_shape(double D, double F, double L);
 
 enum class RematPolicy { none, big_matmuls, ffw_matmuls, block };
 const char* to_string(RematPolicy p);  // "none", "big-matmuls", "ffw-matmuls", "block"
-enum class PipelineSchedule { gpipe, one_f_one_b };
+// The pipeline schedules the step model prices, by the microbatches a stage holds; not the
+// simulator's PipelineSchedule (pipeline.h), which has more, so that the two never share a name.
+enum class StepSchedule { gpipe, one_f_one_b };
 enum class Phase { forward, backward, step };  // step: once per step, after the backward
 enum class TrainingOp { all_gather, reduce_scatter, all_reduce, all_to_all, send };
 const char* to_string(TrainingOp op);  // "all-gather", ..., "send"
@@ -136,7 +138,7 @@ struct TrainingConfig {
   double slices = 1;        // ICI slices joined by DCN
   int zero = 3;             // ZeRO stage of fsdp: 1, 2 or 3
   double microbatches = 1;  // pipeline microbatches per accumulation step
-  PipelineSchedule schedule = PipelineSchedule::one_f_one_b;
+  StepSchedule schedule = StepSchedule::one_f_one_b;
   double grad_accum = 1;              // gradient accumulation steps
   double w = 2, g = 2, a = 2, o = 4;  // bytes per weight, gradient, activation, optimizer value
   double optimizer_states = 2;        // values per parameter: adam 2, momentum 1, sgd 0
@@ -242,7 +244,7 @@ void clear_step(TrainingStep& s);
 std::optional<Error> evaluate_training(const TrainingConfig& config, const ParallelLayout& layout,
                                        CostMemo& memo, TrainingStep& step);
 
-// The parts evaluate_training runs, in order (training_*.cpp). start_step sets the batch.
+// The parts evaluate_training runs, in order (src/training/step/). start_step sets the batch.
 std::optional<Error> check_training(const TrainingConfig& c, const ParallelLayout& layout);
 void start_step(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s);
 void add_compute(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s);
@@ -261,7 +263,7 @@ std::string bound_detail(const TrainingStep& s);
 // The same in a few words for a table: "compute + 19% comms", or the bound alone.
 std::string bound_short(const char* bound, double exposed, double step_time);
 
-// The `training` calculator: the adapter over this model (calculators.cpp).
+// The `training` calculator: the adapter over this model (src/training/step/calculator.cpp).
 Calculator training_calculator();
 
 }  // namespace scalebook

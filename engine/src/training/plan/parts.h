@@ -1,12 +1,12 @@
 #pragma once
 // Internal to the training-plan calculator: the planner's outputs, its by-pods table and its
-// worked steps (plan_pods_report.cpp), kept apart from the single-count questions.
+// worked steps (plan/pods_report.cpp), kept apart from the single-count questions.
 #include <vector>
 
+#include "../step/parts.h"
 #include "scalebook/core/result_builder.h"
 #include "scalebook/core/schema.h"
 #include "scalebook/training/plan.h"
-#include "training_parts.h"
 
 namespace scalebook::plan_parts {
 

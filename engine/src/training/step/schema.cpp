@@ -3,10 +3,10 @@
 #include <string>
 #include <vector>
 
+#include "parts.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
 #include "scalebook/training/training.h"
-#include "training_parts.h"
 
 namespace scalebook::training_parts {
 namespace {

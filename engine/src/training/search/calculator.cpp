@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
+#include "../step/parts.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
 #include "scalebook/training/search.h"
-#include "training_parts.h"
 
 namespace scalebook {
 namespace {
@@ -326,8 +326,6 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   out.table("pareto", std::move(pareto));
   return std::nullopt;
 }
-
-const CalculatorRegistration registered{65, {training_search_calculator}};
 
 }  // namespace
 

@@ -3,7 +3,7 @@
 // every collective of one layer's forward and backward pass in the order they run, in chapter
 // 3's notation, with its FLOPs or bytes per chip and its time.
 //
-// The shards are the explorer's (training_explorer.cpp): the batch over dp, fsdp and ep (the
+// The shards are the explorer's (explorer/explorer.cpp): the batch over dp, fsdp and ep (the
 // book's X), F of the weights and D of the activations over tp (Y), D of the weights over fsdp
 // at ZeRO-3. B is one slice's tokens of the step.
 //   Forward: TP gathers In over Y (critical); ZeRO-3 gathers W_in over fsdp (prefetched, off
@@ -20,7 +20,7 @@
 #include <cmath>
 #include <string>
 
-#include "training_parts.h"
+#include "parts.h"
 
 namespace scalebook::training_parts {
 namespace {

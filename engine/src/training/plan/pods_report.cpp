@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "plan_parts.h"
+#include "parts.h"
 #include "scalebook/core/format.h"
 
 namespace scalebook::plan_parts {

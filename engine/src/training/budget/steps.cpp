@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "budget_parts.h"
+#include "parts.h"
 #include "scalebook/core/format.h"
 
 namespace scalebook::budget_parts {

@@ -5,8 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "parts.h"
 #include "scalebook/transformer/model_preset.h"
-#include "training_parts.h"
 
 namespace scalebook::training_parts {
 namespace {

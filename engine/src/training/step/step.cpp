@@ -1,7 +1,5 @@
 // The step model's checks, the chapter's thresholds, and evaluate_training, which runs the
 // parts in order.
-#include "scalebook/training/training.h"
-
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -9,6 +7,7 @@
 #include <type_traits>
 
 #include "scalebook/core/format.h"
+#include "scalebook/training/training.h"
 
 namespace scalebook {
 namespace {

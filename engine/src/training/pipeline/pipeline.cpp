@@ -6,8 +6,8 @@
 #include <tuple>
 #include <utility>
 
-#include "pipeline_schedules.h"
 #include "scalebook/core/format.h"
+#include "schedules.h"
 
 namespace scalebook {
 namespace {

@@ -1,4 +1,4 @@
-#include "pipeline_schedules.h"
+#include "schedules.h"
 
 #include <algorithm>
 #include <cmath>

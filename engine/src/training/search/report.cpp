@@ -27,7 +27,7 @@ std::string choices(const SearchConfig& c, const ParallelLayout& l) {
   out += std::string("remat ") + to_string(static_cast<RematPolicy>(c.remat));
   if (l.degrees[kPp] > 1) {
     out += ", " + whole(c.microbatches) + " microbatches " +
-           (c.schedule == static_cast<int>(PipelineSchedule::gpipe) ? "GPipe" : "1F1B");
+           (c.schedule == static_cast<int>(StepSchedule::gpipe) ? "GPipe" : "1F1B");
   }
   return out;
 }
@@ -165,8 +165,8 @@ std::string training_inputs(const SearchRequest& request, const SearchResult& re
   }
   out += " zero=" + whole(c.zero) + " remat=" + to_string(static_cast<RematPolicy>(c.remat));
   if (l.layout.degrees[kPp] > 1) {
-    out += " microbatches=" + whole(c.microbatches) + " schedule=" +
-           (c.schedule == static_cast<int>(PipelineSchedule::gpipe) ? "gpipe" : "1f1b");
+    out += " microbatches=" + whole(c.microbatches) +
+           " schedule=" + (c.schedule == static_cast<int>(StepSchedule::gpipe) ? "gpipe" : "1f1b");
   }
   if (request.base.split_sequences) out += " split_sequences=yes";
   if (request.base.uneven_batch) out += " uneven_batch=yes";

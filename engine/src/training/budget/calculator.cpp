@@ -1,9 +1,9 @@
 // The training-budget calculator's adapter: its schema, the inputs read once into a
-// BudgetConfig, and the outputs. The worked steps are budget_steps.cpp's.
+// BudgetConfig, and the outputs. The worked steps are steps.cpp's.
 #include <string>
 #include <vector>
 
-#include "budget_parts.h"
+#include "parts.h"
 #include "scalebook/hardware/chip_inputs.h"
 #include "scalebook/training/budget.h"
 #include "scalebook/training/training.h"

@@ -6,11 +6,11 @@
 #include <utility>
 #include <vector>
 
-#include "plan_parts.h"
+#include "../step/parts.h"
+#include "parts.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
 #include "scalebook/training/plan.h"
-#include "training_parts.h"
 
 namespace scalebook {
 namespace {
@@ -267,9 +267,6 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   plan_parts::report_pods(q, plan_pods(q, out.tables()), out);
   return std::nullopt;
 }
-
-// Chapter 6's sharding decision, after its run budget (55) and before the search (65).
-const CalculatorRegistration registered{58, {training_plan_calculator}};
 
 }  // namespace
 

@@ -6,9 +6,9 @@
 #include <cmath>
 #include <string>
 
+#include "keep.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/slice.h"
-#include "search_keep.h"
 
 namespace scalebook {
 namespace {
@@ -262,7 +262,7 @@ TrainingConfig config_of(const SearchRequest& request, const SearchResult& resul
   config.slices = result.layouts[c.layout].slices;
   config.zero = c.zero;
   config.remat = static_cast<RematPolicy>(c.remat);
-  config.schedule = static_cast<PipelineSchedule>(c.schedule);
+  config.schedule = static_cast<StepSchedule>(c.schedule);
   config.microbatches = c.microbatches;
   config.checkpoints.reset();
   return config;
@@ -349,7 +349,7 @@ Result<SearchResult> search_training(const SearchRequest& r) {
             c.remat = static_cast<RematPolicy>(remat);
             for (int q = 0; q < pipes; ++q) {
               c.microbatches = pipes == 1 ? 1 : kMicrobatchesPerStage[q / 2] * d[kPp];
-              c.schedule = q % 2 == 0 ? PipelineSchedule::one_f_one_b : PipelineSchedule::gpipe;
+              c.schedule = q % 2 == 0 ? StepSchedule::one_f_one_b : StepSchedule::gpipe;
               if (!batch_splits(c, shards * c.microbatches * c.grad_accum)) continue;
               clear_step(s);
               start_step(c, layout, s);

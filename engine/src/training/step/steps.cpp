@@ -3,8 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "parts.h"
 #include "scalebook/core/format.h"
-#include "training_parts.h"
 
 namespace scalebook::training_parts {
 namespace {

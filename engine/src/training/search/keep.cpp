@@ -1,5 +1,5 @@
-// The search's streaming top k, families and Pareto front (search_keep.h).
-#include "search_keep.h"
+// The search's streaming top k, families and Pareto front (keep.h).
+#include "keep.h"
 
 #include <algorithm>
 

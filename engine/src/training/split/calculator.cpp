@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "../step/parts.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/slice.h"
 #include "scalebook/training/split.h"
-#include "training_parts.h"
 
 namespace scalebook {
 namespace {
@@ -302,9 +302,6 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   out.table("times", std::move(times));
   return std::nullopt;
 }
-
-// After chapter 5's step (50) and before chapter 6's budget (55): the chapter's optimizer.
-const CalculatorRegistration registered{52, {training_split_calculator}};
 
 }  // namespace
 

@@ -31,8 +31,8 @@
 #include <cmath>
 #include <string>
 
+#include "../step/parts.h"
 #include "scalebook/core/format.h"
-#include "training_parts.h"
 
 namespace scalebook::training_parts {
 namespace {

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "pipeline_schedules.h"
 #include "scalebook/core/checks.h"
 #include "scalebook/core/format.h"
 #include "scalebook/training/pipeline.h"
+#include "schedules.h"
 
 namespace scalebook {
 namespace {
@@ -259,8 +259,6 @@ std::optional<Error> compute_pipeline(const ResolvedInputs& in, ResultBuilder& o
 InputSpec frame_spec(const char* name) {
   return {name, InputKind::count, "", "", Value::of(0.0), 0, false, 1e15};
 }
-
-const CalculatorRegistration registered{60, {pipeline_calculator}};
 
 }  // namespace
 

@@ -1,0 +1,4 @@
+#pragma once
+namespace scalebook {
+enum class PipelineSchedule { gpipe, one_f_one_b };
+}  // namespace scalebook
