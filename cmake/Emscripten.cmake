@@ -13,18 +13,17 @@ set(SCALEBOOK_WASM_LINK_FLAGS
   -sDYNAMIC_EXECUTION=0               # Embind builds its invokers without new Function, so pages
                                       # run under a CSP with no 'unsafe-eval' (scripts/serve's)
 )
-set(SCALEBOOK_WASM_RELEASE_FLAGS -O2)  # wasm-opt for speed; needs NODE_PATH for acorn
-# The build type's compile flags: -O2 (CMake's Release would be -O3, which only adds size).
-# Never a global -Os: emcc keeps its shrink level through a later -O2, so per-file speed flags
-# cannot undo it, and the -Os engine runs calculations 3x slower. Instead the numeric core
-# below (core, the cost models, the planner, the search and the simulators) keeps -O2 and every
-# other engine file (schemas, adapters, steps, parsers, catalogs, exercises) compiles -Os
-# (engine/CMakeLists.txt). Measured 2026-12-02: the .wasm 440 -> 350 kB brotli; explained
-# calls within 5% (chip 92 -> 124 us), prepared ones 1-4 us p99, sweeps 2x slower (0.6 ms).
+# The build type's compile flags stay -O2 (CMake's Release would be -O3); every engine file
+# then compiles with SCALEBOOK_WASM_COMPILE_FLAGS below, which come after them and win.
 set(CMAKE_CXX_FLAGS_RELEASE "-O2 -DNDEBUG")
-set(SCALEBOOK_WASM_SIZE_FLAGS -Os)
-set(SCALEBOOK_WASM_SPEED_SOURCES "/src/(core/[a-z_]+|parallelism/layout|collectives/(collective_cost|gpu_collective_cost|collective_chips)|training/(step/(step|comms|memory|shape)|search/(search|keep)|pipeline/(pipeline|schedules)|split/split|budget/budget|plan/(plan|pods))|transformer/transformer_(counts|memory|roofline|blocks)|sharding/(matmul_plan|matmul_shapes|sharded_matmul|sharding_inputs)|hardware/chip_calc|systolic/systolic_sim)\\.cpp$")
-# The smaller modules' engine: every file -Oz and LTO, linked -Oz with emmalloc. Measured
+# One way to build every engine file, in every module: no list of files that build for speed,
+# so a new model file cannot silently build 3-4x slower. Until 2026-12-05 the whole engine kept
+# a hand-kept list of "speed" files at -O2 and the rest -Os; the smaller modules, all -Oz with
+# inlining (below), had become as fast. Measured 2026-12-05 on the whole engine, before ->
+# after: 353 -> 262 kB brotli; LLaMA 3 70B search on 8192 v5p in Chromium 31.5 -> 30.5 ms;
+# training numbers-only 174 -> 160 us; systolic simulator 1.8x faster; transformer 131 -> 152
+# us (README, "Engine modules", has the rest).
+# Every file -Oz and LTO, linked -Oz with emmalloc. Measured
 # 2026-12-03 on the sharding module, kB brotli: 199 as the whole engine's objects, 165 all -Oz,
 # 155 with LTO, 154 with emmalloc (-fno-rtti would save 1 more and needs Embind changes).
 # -mbulk-memory: -Oz's libc copies and clears a byte at a time, and the search clears a
@@ -41,6 +40,6 @@ set(SCALEBOOK_WASM_SPEED_SOURCES "/src/(core/[a-z_]+|parallelism/layout|collecti
 # .wasm shrank 3-5% (training 253.7 -> 249.0 kB brotli, roofline 108.0 -> 102.5): the calls
 # were larger than what they called. (-O2 for core/ alone made the call 186 us for 17 kB
 # more; -Os changed nothing, since it too comes with -fno-inline-functions.)
-set(SCALEBOOK_WASM_SMALL_COMPILE_FLAGS -Oz -finline-functions -flto -mbulk-memory)
-set(SCALEBOOK_WASM_SMALL_FLAGS -Oz -flto -mbulk-memory -sMALLOC=emmalloc)
+set(SCALEBOOK_WASM_COMPILE_FLAGS -Oz -finline-functions -flto -mbulk-memory)
+set(SCALEBOOK_WASM_MODULE_FLAGS -Oz -flto -mbulk-memory -sMALLOC=emmalloc)
 set(SCALEBOOK_WASM_TEST_FLAGS -sASSERTIONS=1)  # catch integer range errors at the boundary
