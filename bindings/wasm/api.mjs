@@ -206,6 +206,25 @@ export function wrapModule(module) {
       const x = check.number(value, 'value');
       return unwrap(module.format(x, check.text(unit, 'unit', limits.name, ''), check.text(style, 'style', limits.name, 'si'))).text;
     },
+    // Many numbers in one call, as a page formats a whole result: values[i] (numbers) with
+    // units[i] (text, '' for none) in `style`, or 'value' for the count-or-quantity rule a
+    // result's table shows (the engine's display_text). Returns the texts in order.
+    formatMany(values, units, style = 'value') {
+      if (!Array.isArray(values)) fail('values', `values must be an array of numbers, got ${typeof values}`);
+      if (!Array.isArray(units) || units.length !== values.length) {
+        fail('units', `units must be an array of texts as long as values (${values.length})`);
+      }
+      if (values.length > limits.list) fail('values', `values must hold at most ${limits.list} numbers, got ${values.length}`);
+      if (values.length === 0) return [];
+      const numbers = values.map((v, i) => String(check.number(v, `values[${i}]`)));
+      const names = units.map((u, i) => {
+        const unit = check.text(u, `units[${i}]`, limits.name);
+        if (unit.includes('\n')) fail(`units[${i}]`, `units[${i}] must be one line`);
+        return unit;
+      });
+      const st = check.text(style, 'style', limits.name, 'value');
+      return unwrap(module.formatMany(numbers.join('\n'), names.join('\n'), st)).text.split('\n');
+    },
     parseAnswer(text) {
       return unwrap(module.parseAnswer(check.answer(text))).quantity;
     },

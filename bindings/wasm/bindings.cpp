@@ -183,6 +183,33 @@ val format_value(double x, const std::string& unit, const std::string& style) {
   return ok_with("text", val(scalebook::format_value(x, unit, style)));
 }
 
+// Many numbers in one crossing (a page formats a whole result at once): values and units one
+// per line, the values as JavaScript's String(x) writes them, which strtod reads back exactly.
+// style is a format style, or "value" for display_text's rule. The texts come back one per line.
+val format_many(const std::string& values, const std::string& units, const std::string& style) {
+  const bool display = style == "value";
+  if (!display && !scalebook::is_format_style(style)) {
+    return error_to_js(
+        {scalebook::ErrorCode::invalid_argument, "style",
+         "style must be one of value, si, sci, int, num, raw, got \"" + style + "\""});
+  }
+  std::string out;
+  std::size_t v = 0, u = 0;
+  while (v <= values.size()) {
+    std::size_t v_end = values.find('\n', v), u_end = units.find('\n', u);
+    if (v_end == std::string::npos) v_end = values.size();
+    if (u_end == std::string::npos) u_end = units.size();
+    const std::string number = values.substr(v, v_end - v);
+    const std::string unit = u <= units.size() ? units.substr(u, u_end - u) : "";
+    const double x = std::strtod(number.c_str(), nullptr);
+    if (!out.empty() || v > 0) out += '\n';
+    out += display ? scalebook::display_text(x, unit) : scalebook::format_value(x, unit, style);
+    v = v_end + 1;
+    u = u_end + 1;
+  }
+  return ok_with("text", val(out));
+}
+
 val parse_answer(const std::string& text) {
   auto q = scalebook::parse_answer(text);
   if (!q.ok()) return error_to_js(q.error());
@@ -204,6 +231,7 @@ EMSCRIPTEN_BINDINGS(scalebook) {
   emscripten::function("exerciseGrade", &exercise_grade);
   emscripten::function("exerciseCheck", &exercise_check);
   emscripten::function("format", &format_value);
+  emscripten::function("formatMany", &format_many);
   emscripten::function("parseAnswer", &parse_answer);
   emscripten::function("sweep", &sweep);
   emscripten::function("solve", &solve);

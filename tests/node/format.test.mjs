@@ -64,3 +64,27 @@ test('before an engine is registered every formatter throws a clear error', asyn
   fresh.useEngine(await loadEngine());
   assert.equal(fresh.si(1e-3, 's'), '1 ms');
 });
+
+test('formatMany formats a whole result in one call, exactly as one number at a time', async () => {
+  const engine = await loadEngine();
+  const units = VALUES.map((_, i) => CATALOG_UNITS[i % CATALOG_UNITS.length]);
+  for (const style of FORMAT_STYLES) {
+    assert.deepEqual(engine.formatMany(VALUES, units, style), VALUES.map((v, i) => engine.format(v, units[i], style)), style);
+  }
+  // The display rule: counts keep every digit, quantities take prefixes.
+  assert.deepEqual(engine.formatMany([4096, 262144, 2, 0.005076, 1048576, 1.5e9, 2.5, NaN], ['devices', '', 'x', 's', 'B', 'Hz', 'chips', 'chips']),
+    ['4,096 devices', '262,144', '2×', '5.08 ms', '1.05 MB', '1.5 GHz', '2.5 chips', 'NaN']);
+  assert.deepEqual(engine.formatMany([], []), []);
+});
+
+test('formatMany names what is wrong with its arguments', async () => {
+  const engine = await loadEngine();
+  const refuses = (args, field, message) => assert.throws(() => engine.formatMany(...args), { name: 'CalculatorError', field, message });
+  refuses(['1', ['']], 'values', 'values must be an array of numbers, got string');
+  refuses([[1, 2], ['']], 'units', 'units must be an array of texts as long as values (2)');
+  refuses([[1, '2'], ['', '']], 'values[1]', 'values[1] must be a number, got text');
+  refuses([[1], [3]], 'units[0]', 'units[0] must be text, got a number');
+  refuses([[1], ['a\nb']], 'units[0]', 'units[0] must be one line');
+  refuses([[1], ['']].concat('fancy'), 'style', 'style must be one of value, si, sci, int, num, raw, got "fancy"');
+  refuses([new Array(10001).fill(1), new Array(10001).fill('')], 'values', 'values must hold at most 10000 numbers, got 10001');
+});

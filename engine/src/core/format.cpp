@@ -148,13 +148,22 @@ std::string with_commas(double x) {
 }
 
 bool prefixable(const std::string& unit) {
-  return unit == "s" || unit == "B" || unit == "B/s" || unit == "FLOP" || unit == "FLOP/s";
+  return unit == "s" || unit == "B" || unit == "B/s" || unit == "FLOP" || unit == "FLOP/s" ||
+         unit == "Hz";
 }
 
 }  // namespace
 
 bool is_format_style(const std::string& style) {
   return style == "si" || style == "sci" || style == "int" || style == "num" || style == "raw";
+}
+
+std::string display_text(double x, const std::string& unit) {
+  if (!std::isfinite(x) || x != std::floor(x) || prefixable(unit))
+    return format_value(x, unit, "si");
+  const std::string count = format_value(x, "", "int");
+  if (unit.empty()) return count;
+  return unit == "x" ? count + "\u00d7" : count + " " + unit;
 }
 
 std::string format_value(double x, const std::string& unit, const std::string& style) {

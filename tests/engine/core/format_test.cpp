@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+using scalebook::display_text;
 using scalebook::format_number;
 using scalebook::latex_number;
 using scalebook::latex_quantity;
@@ -40,4 +41,19 @@ TEST_CASE("formatting survives the largest doubles and rounds like Math.round", 
   CHECK(format_value(2.5, "", "int") == "3");
   CHECK(format_value(-2.5, "", "int") == "-2");
   CHECK(format_value(1e300, "B", "si") == "1e300 B");
+}
+
+TEST_CASE("display_text: counts keep every digit, quantities take SI prefixes", "[format]") {
+  // Counts: whole numbers in units the prefixes do not suit.
+  CHECK(display_text(262144, "elements") == "262,144 elements");
+  CHECK(display_text(4096, "") == "4,096");
+  CHECK(display_text(4096, "x") == "4,096\u00d7");
+  CHECK(display_text(1e15, "tokens") == "1e15 tokens");
+  // Quantities, and counts that are not whole.
+  CHECK(display_text(0.005076, "s") == "5.08 ms");
+  CHECK(display_text(8.2e11, "B/s") == "820 GB/s");
+  CHECK(display_text(65536, "B") == "65.5 kB");
+  CHECK(display_text(1.5e9, "Hz") == "1.5 GHz");
+  CHECK(display_text(2.5, "chips") == "2.5 chips");
+  CHECK(display_text(std::nan(""), "chips") == "NaN");
 }

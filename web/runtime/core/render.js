@@ -176,6 +176,24 @@ function leadHTML(schema, result, stale, lead) {
 
 // The rows of one of the schema's tables (the training step's collectives), each cell in its
 // column's unit.
+// Every number of a result with its unit, outputs and table cells: what a page formats in
+// one call to the engine before drawing it (format.js primeTexts).
+export function resultNumbers(schema, result) {
+  const pairs = [];
+  if (!result) return pairs;
+  for (const output of schema.outputs ?? []) {
+    if (typeof result[output.name] === 'number') pairs.push([result[output.name], output.unit ?? '']);
+  }
+  for (const table of schema.tables ?? []) {
+    const rows = result[table.name];
+    if (!Array.isArray(rows)) continue;
+    for (const row of rows) {
+      for (const c of table.columns) if (typeof row?.[c.name] === 'number') pairs.push([row[c.name], c.unit ?? '']);
+    }
+  }
+  return pairs;
+}
+
 export function tableRowsHTML(table, rows) {
   if (!Array.isArray(rows) || !rows.length) return `<tr><td colspan="${table.columns.length}">none</td></tr>`;
   // A number cell keeps its value (data-value) for sorting; its text is rounded for reading.

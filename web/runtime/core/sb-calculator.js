@@ -12,7 +12,8 @@
 // (by attributeName).
 import { asError } from './widget-form.js';
 import { SbWidget } from './widget-base.js';
-import { calculatorHTML, outputCellHTML, ownTablesOf, placeholderFor, tableRowsHTML } from './render.js';
+import { calculatorHTML, outputCellHTML, ownTablesOf, placeholderFor, resultNumbers, tableRowsHTML } from './render.js';
+import { primeTexts } from './format.js';
 import { attachFormHooks, resolveFormValues } from './form-hooks.js';
 import { Announcer } from './announce.js';
 import { LongRunner, workerFor } from './long-runner.js';
@@ -101,6 +102,7 @@ export class SbCalculator extends SbWidget {
     } catch (err) {
       error = asError(err);
     }
+    if (result) primeTexts(resultNumbers(this.#schema, result));
     this.shadowRoot.innerHTML = calculatorHTML({
       schema: this.#schema, values, result, error, chips: this.#engine.chips(), shown: this.#shown(), lead: this.constructor.lead,
     }) + this.afterFormHTML(result);
@@ -224,6 +226,7 @@ export class SbCalculator extends SbWidget {
 
   #show(inputs, result) {
     this.#error = null;
+    primeTexts(resultNumbers(this.#schema, result));
     this.#showResult(result);
     this.#announcer?.say(this.#summary());
     this.#succeed(inputs, result);

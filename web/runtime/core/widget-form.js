@@ -4,7 +4,7 @@
 // (only to know which size fields to offer; the engine parses and checks the spec itself).
 // No DOM, no engine.
 import { escapeHTML } from './escape.js';
-import { formatValue } from './format.js';
+import { formatValue, displayText } from './format.js';
 import { inputText, labelHTML } from './render.js';
 import { choiceText, inputLabel } from './input-groups.js';
 
@@ -100,19 +100,12 @@ export function fieldHTML(input, value, { prefix, error = null, text = value, ch
     `<span class="error" id="${id}-err" data-error-for="${name}">${errorHTML(mine, text)}</span></div>`;
 }
 
-// Units the SI prefixes suit; any other unit (devices, chips, hops) is a count.
-const SI_UNITS = new Set(['s', 'B', 'B/s', 'FLOP', 'FLOP/s']);
-
-// A result's value as text: quantities in SI with the schema's unit, counts with every digit
-// (262,144 elements, 4,096 devices: "4.1k devices" would misstate a mesh), text as it is.
+// A result's value as text: a number as the engine's display_text writes it (quantities in SI
+// with the schema's unit, counts with every digit), text as it is.
 export function valueText(value, unit = '') {
   if (value === undefined || value === null || value === '') return '—';
   if (Array.isArray(value)) return value.join('');
-  if (typeof value === 'number' && Number.isInteger(value) && !SI_UNITS.has(unit)) {
-    const count = formatValue(value, '', 'int');
-    if (!unit) return count;
-    return unit === 'x' ? `${count}×` : `${count} ${unit}`;
-  }
+  if (typeof value === 'number') return displayText(value, unit);
   return formatValue(value, unit, 'si');
 }
 

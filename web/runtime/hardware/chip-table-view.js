@@ -1,7 +1,7 @@
 // The hardware catalog as a sortable table: pure functions shared by the builder (the static
 // table) and <sb-chip-table> (sorting). Every value and note comes from engine.chips(); this
 // file only picks columns, formats and orders.
-import { formatValue } from '../core/format.js';
+import { formatValue, displayText } from '../core/format.js';
 import { escapeHTML } from '../core/escape.js';
 
 // The columns shown when ::chip-table names none (critical intensity is not a catalog field).
@@ -59,13 +59,11 @@ export function sortRows(rows, column, direction = 'ascending') {
   });
 }
 
-// SI style (197 TFLOP/s) for quantities; whole counts (4096 chips, 6 links) keep every digit,
-// since 'si' rounds to 3 significant digits and "4100 chips" would misstate a pod.
-const SI_UNITS = new Set(['FLOP/s', 'B', 'B/s', 'FLOP', 's', 'Hz']);
+// The engine's display text: SI (197 TFLOP/s) for quantities, every digit for whole counts
+// (4,096 chips, 6 links), since 3 significant digits would make a pod "4100 chips".
 export function cellText(cell) {
   if (cell.value === null || cell.value === undefined) return '—';
-  const count = typeof cell.value === 'number' && Number.isInteger(cell.value) && !SI_UNITS.has(cell.unit);
-  return formatValue(cell.value, cell.unit, count ? 'int' : 'si') + (count && cell.unit ? ` ${cell.unit}` : '');
+  return typeof cell.value === 'number' ? displayText(cell.value, cell.unit ?? '') : formatValue(cell.value, cell.unit, 'si');
 }
 
 // A value cell: the note is the native tooltip (title) and also sits in the cell, hidden until

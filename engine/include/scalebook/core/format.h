@@ -47,4 +47,10 @@ namespace scalebook {
 bool is_format_style(const std::string& style);
 std::string format_value(double x, const std::string& unit, const std::string& style);
 
+// A result's number as a page shows it, the one copy of the count-or-quantity rule: a count
+// (a whole number in a unit SI prefixes do not suit: chips, tokens, devices) keeps every digit,
+// with thousands commas ("262,144 elements"; "4,096×" for the unit x), since "4.1k devices"
+// would misstate a mesh; a quantity is si ("5.08 ms").
+std::string display_text(double x, const std::string& unit);
+
 }  // namespace scalebook
