@@ -123,3 +123,25 @@ test('a search that runs past 100 ms shows how far it has got, in percent, then 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('Stop ends a running search: the line says so, no error shows, and the last tables stay', async () => {
+  const { page, errors } = await scratch.open('06-applied-training.html', undefined, { reached: false });
+  // A worker that only ever reports a quarter done, as a search too long to wait for.
+  await page.route('**/assets/training-worker.js', (route) => route.fulfill({ contentType: 'text/javascript', body:
+    'self.onmessage = (event) => { postMessage({ id: event.data.id, progress: 0.25 }); };' }));
+  await reach(page);
+  const el = page.locator(HOST);
+  const expected = engine.calculate('training-search', INPUTS, { steps: false });
+  await el.locator('input[name="chips"]').fill('4096');
+  await el.locator('input[name="chips"]').dispatchEvent('change');
+  const status = el.locator('[data-search-status]');
+  await status.locator('button[data-stop]').click();
+  assert.equal((await status.textContent()).trim(), 'Stopped: the tables show the last search that finished.');
+  // Still so once the cancelled search's promise has settled.
+  await page.waitForTimeout(300);
+  assert.equal((await status.textContent()).trim(), 'Stopped: the tables show the last search that finished.');
+  assert.equal((await el.locator('[data-error-for=""]').textContent()).trim(), '');
+  assert.equal(await el.locator('[data-search-table="top"] tbody tr a').first().textContent(), expected.best);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
