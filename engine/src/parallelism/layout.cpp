@@ -206,6 +206,49 @@ Result<ParallelLayout> parse_layout(const Chip& chip, const std::string& shape,
   return layout;
 }
 
+std::optional<Error> place_degrees(ParallelLayout& layout,
+                                   const std::array<double, kStrategies>& given) {
+  if (layout.axes_given[kFsdp]) return std::nullopt;  // every axis was named
+  const std::size_t n = layout.axes.size();
+  for (int s : {kTp, kEp, kPp, kDp}) {
+    if (given[s] <= 1 || layout.axes_given[s] || layout.masks[s] != 0) continue;
+    const unsigned free = layout.masks[kFsdp];
+    unsigned best = 0;
+    int best_count = 0;
+    for (unsigned mask = free; mask != 0; mask = (mask - 1) & free) {
+      double product = 1;
+      int count = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!(mask & (1u << i))) continue;
+        product *= static_cast<double>(layout.axes[i].size);
+        ++count;
+      }
+      if (product != given[s]) continue;
+      // Fewest axes first; among as few, the latest (the larger mask has the later axes).
+      if (best == 0 || count < best_count || (count == best_count && mask > best)) {
+        best = mask;
+        best_count = count;
+      }
+    }
+    if (best == 0) {
+      std::string sizes;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (free & (1u << i))
+          sizes += (sizes.empty() ? "" : ", ") + axis_name(layout.axes[i]) + " " +
+                   std::to_string(layout.axes[i].size);
+      }
+      return fail(ErrorCode::invalid_argument, kStrategyNames[s],
+                  std::string(kStrategyNames[s]) + "=" + format_number(given[s]) +
+                      " is the size of no set of the free axes (" +
+                      (sizes.empty() ? "none" : sizes) + "); give " + axes_field(s) +
+                      ", or a degree that is a product of their sizes");
+    }
+    assign_axes(layout, s, best);
+    assign_axes(layout, kFsdp, free & ~best);
+  }
+  return std::nullopt;
+}
+
 std::optional<Error> check_degrees(const ParallelLayout& layout,
                                    const std::array<double, kStrategies>& given) {
   for (int s = 0; s < kStrategies; ++s) {

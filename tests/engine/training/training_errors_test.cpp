@@ -23,8 +23,10 @@ TEST_CASE("training: degrees must multiply to the slice's chips and match their 
   check_error(bad({{"fsdp", num(512)}, {"tp", num(8)}, {"tp_axes", text("Z")}}),
               ErrorCode::invalid_argument, "fsdp",
               "fsdp=512 does not match fsdp_axes=XY, which spans 256 chips");
-  check_error(bad({{"tp", num(4)}}), ErrorCode::invalid_argument, "tp_axes",
-              "tp=4 needs tp_axes, the axes of the slice it spans (X, Y, Z)");
+  // A degree alone places itself on free axes (place_degrees), and names itself when none fit.
+  check_error(bad({{"tp", num(4)}}), ErrorCode::invalid_argument, "tp",
+              "tp=4 is the size of no set of the free axes (X 16, Y 16, Z 16); give tp_axes, or "
+              "a degree that is a product of their sizes");
   check_error(bad({{"fsdp_axes", text("XY")}}), ErrorCode::invalid_argument, "fsdp_axes",
               "axis Z of 16x16x16 serves no strategy; name it in fsdp_axes or another strategy's "
               "axes");

@@ -11,6 +11,7 @@
 // neighbours, which keep its name, and the groups of them, its primed name (X').
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,13 @@ Result<ParallelLayout> parse_layout(const Chip& chip, const std::string& shape,
                                     const std::string* split = nullptr);
 // Gives strategy s the axes in `mask` (bit i: axis i), setting its degree and axis count.
 void assign_axes(ParallelLayout& layout, int s, unsigned mask);
+// Places each strategy given a degree but no axes on the axes fsdp took by default: the fewest
+// whose sizes multiply to the degree, the latest of them (the book puts the batch on X and the
+// model on Y), for tp, ep, pp and dp in that order; fsdp keeps the rest. A degree of 1, or one
+// whose axes were given, is left to check_degrees. An error names the degree that no set of
+// the free axes spans.
+std::optional<Error> place_degrees(ParallelLayout& layout,
+                                   const std::array<double, kStrategies>& given);
 // The degrees given against the layout's; an error naming the first degree given when they do
 // not multiply to the slice's chips, or the one that does not match its axes.
 std::optional<Error> check_degrees(const ParallelLayout& layout,

@@ -231,21 +231,34 @@ std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& o
   for (int s = 0; s < kStrategies; ++s)
     if (in.has(kStrategyNames[s]))
       given[static_cast<std::size_t>(s)] = in.number(kStrategyNames[s]);
-  if (std::optional<Error> bad = check_degrees(k.layout, given)) return bad;
+  // A degree given without its axes places itself (place_degrees): on a copy, since the kept
+  // layout serves every degree a sweep or a form gives next. The memo's costs depend on the
+  // axes alone, which the copy shares.
+  bool placing = false;
+  for (int st = 0; st < kStrategies; ++st)
+    placing = placing ||
+              (st != kFsdp && given[st] > 1 && k.layout.masks[st] == 0 && !k.layout.axes_given[st]);
+  ParallelLayout placed;
+  if (placing) {
+    placed = k.layout;
+    if (std::optional<Error> bad = place_degrees(placed, given)) return bad;
+  }
+  const ParallelLayout& layout = placing ? placed : k.layout;
+  if (std::optional<Error> bad = check_degrees(layout, given)) return bad;
   TrainingConfig c = k.base;
   read_numbers(in, k, *chip, c);
   TrainingStep s;
-  if (std::optional<Error> bad = evaluate_training(c, k.layout, k.memo, s)) return bad;
-  set_outputs(c, k.layout, s, out);
+  if (std::optional<Error> bad = evaluate_training(c, layout, k.memo, s)) return bad;
+  set_outputs(c, layout, s, out);
   set_run_outputs(in, c, s, out);
-  training_parts::set_layer_outputs(c, k.layout, out);
+  training_parts::set_layer_outputs(c, layout, out);
   if (out.tables()) {
-    out.table("collectives", collectives_table(k.layout, s));
-    out.table("strategies", training_parts::strategies_table(c, k.layout, s));
-    out.table("arrays", training_parts::layer_arrays_table(c, k.layout));
-    out.table("algorithm", training_parts::layer_algorithm_table(c, k.layout, s));
+    out.table("collectives", collectives_table(layout, s));
+    out.table("strategies", training_parts::strategies_table(c, layout, s));
+    out.table("arrays", training_parts::layer_arrays_table(c, layout));
+    out.table("algorithm", training_parts::layer_algorithm_table(c, layout, s));
   }
-  if (out.explain()) out.steps(training_parts::training_steps({&c, &k.layout, &s, model->name}));
+  if (out.explain()) out.steps(training_parts::training_steps({&c, &layout, &s, model->name}));
   return std::nullopt;
 }
 

@@ -69,12 +69,17 @@ std::vector<InputSpec> inputs() {
       count("slices", "slices", "ICI slices joined by DCN, data parallel across them",
             Value::of(1.0), 1, 1e5, "Slices over DCN"),
   };
+  // Given without its axes, a degree takes free axes of its size (parallelism's place_degrees).
   const char* degree_text[] = {
-      "data-parallel degree inside a slice (default: the product of dp_axes)",
-      "FSDP degree (default: the product of fsdp_axes)",
-      "tensor-parallel degree (default: the product of tp_axes)",
-      "pipeline stages (default: the product of pp_axes)",
-      "expert-parallel degree, MoE only (default: the product of ep_axes)"};
+      "data-parallel degree inside a slice (default: the product of dp_axes; given alone, it "
+      "takes free axes of its size)",
+      "FSDP degree (default: the product of fsdp_axes, or of the axes no other strategy takes)",
+      "tensor-parallel degree (default: the product of tp_axes; given alone, it takes the latest "
+      "free axes of its size)",
+      "pipeline stages (default: the product of pp_axes; given alone, they take free axes of "
+      "their number)",
+      "expert-parallel degree, MoE only (default: the product of ep_axes; given alone, it takes "
+      "free axes of its size)"};
   const char* degree_label[] = {"DP degree", "FSDP degree", "TP degree", "Pipeline stages",
                                 "EP degree"};
   const char* axes_text[] = {"axes data parallelism spans, like Z",
