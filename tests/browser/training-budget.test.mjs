@@ -36,7 +36,7 @@ test("chapter 5's pods-and-days estimator shows its chosen outputs and says when
   assert.equal((await cell('chips_usable').textContent()).trim(), '19737 chips');
   assert.equal((await cell('comm_bound').textContent()).trim(), 'no');
   // A 4M-token batch feeds only 4934 chips: the pod is more than it can keep busy.
-  await el.locator('input[name="batch"]').fill('4194304');
+  await el.locator('input[name="B"]').fill('4194304');
   await page.waitForFunction(() => document.querySelector('sb-training-budget#estimate').shadowRoot
     .querySelector('[data-output="chips_usable"]').textContent.includes('4934'));
   assert.equal((await cell('comm_bound').textContent()).trim(), 'yes');

@@ -213,8 +213,9 @@ TEST_CASE("training-budget: bad inputs name their field", "[budget][errors]") {
               "chips must be >= 1, got 0");
   check_error(bad({{"price_per_hour", num(-1)}}), ErrorCode::out_of_range, "price_per_hour",
               "price_per_hour must be >= 0, got -1");
-  check_error(bad({{"batch", num(0)}}), ErrorCode::out_of_range, "batch",
-              "batch must be >= 1, got 0");
+  check_error(bad({{"B", num(0)}}), ErrorCode::out_of_range, "B", "B must be >= 1, got 0");
+  // batch is another name for B, as in the training calculator.
+  check_error(bad({{"batch", num(0)}}), ErrorCode::out_of_range, "B", "B must be >= 1, got 0");
   check_error(bad({{"chip", text("v100")}}), ErrorCode::unsupported, "dtype",
               "v100 has no bf16 peak in the catalog; give peak_flops to set one");
 }

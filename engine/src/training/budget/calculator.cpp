@@ -46,11 +46,12 @@ InputSpec chip_field(const char* name, const char* unit, const char* description
 std::vector<InputSpec> inputs() {
   InputSpec chip = chip_input();
   chip.default_value = Value::of("tpu-v5p");
-  InputSpec batch = count("batch", "tokens",
+  InputSpec batch = count("B", "tokens",
                           "global batch in tokens per step, for the step count and the "
                           "checkpoints' memory (4M as 4 x 1024 x 1024; the book's memory math "
                           "rounds it to 4e6)",
                           Value::of(4194304.0), 1, 1e13, "Global batch");
+  batch.aliases = {"batch"};  // B in every training calculator; batch as launch scripts say
   std::vector<InputSpec> list = {
       model_input("llama-3-70b"),
       count("tokens", "tokens", "tokens the whole run trains on", Value::of(15e12), 1, 1e17,
@@ -63,7 +64,7 @@ std::vector<InputSpec> inputs() {
       number("mfu", "", "model FLOPs utilisation: the fraction of peak the run sustains",
              Value::of(0.4), 0, true, 1, "MFU"),
       batch,
-      count("checkpoints", "tensors", "activation checkpoints per layer, each [batch, D]",
+      count("checkpoints", "tensors", "activation checkpoints per layer, each [B, D]",
             Value::of(4.0), 0, 1e4, "Checkpoints per layer"),
       count("T", "tokens", "sequence length, for attention's FLOPs", Value::of(4096.0), 1, 1e8,
             "Sequence length T"),
@@ -129,7 +130,7 @@ std::vector<OutputSpec> outputs() {
       out("chips", "chips", "chips the run trains on", "Chips"),
       out("run_seconds", "s", "wall-clock time on the chips at the MFU", "Run time"),
       out("run_days", "days", "wall-clock time on the chips at the MFU, in days", "Run time, days"),
-      out("train_steps", "steps", "optimizer steps: tokens / batch", "Training steps"),
+      out("train_steps", "steps", "optimizer steps: tokens / B", "Training steps"),
       out("step_time", "s", "one step at the MFU", "Step time"),
       out("chip_hours", "chip-h", "chips x run time", "Chip-hours"),
       out("price_per_hour", "USD/h", "the chip's price per chip-hour", "Price per chip-hour"),
@@ -140,7 +141,7 @@ std::vector<OutputSpec> outputs() {
       out("energy_mwh", "MWh", "the same in MWh", "Energy"),
       out("mem_params", "B", "weights: bytes_params x P", "Weights"),
       out("mem_optimizer", "B", "optimizer state: bytes_optimizer x P", "Optimizer state"),
-      out("mem_checkpoints", "B", "checkpoints: bytes_activation x D x batch x checkpoints x L",
+      out("mem_checkpoints", "B", "checkpoints: bytes_activation x D x B x checkpoints x L",
           "Checkpoints"),
       out("mem_total", "B", "the run's memory, all chips together", "Memory floor"),
       out("hbm_capacity", "B", "HBM per chip", "HBM per chip"),
@@ -161,7 +162,7 @@ std::vector<OutputSpec> outputs() {
           "an ICI torus)",
           "FSDP batch per chip"),
       out("chips_usable", "chips",
-          "chips the batch keeps compute-bound under pure FSDP: batch / critical batch",
+          "chips the batch keeps compute-bound under pure FSDP: B / critical batch",
           "Chips before comms bind"),
       out("pods_usable", "pods", "the same in pods of the chip", "Pods before comms bind"),
       out("run_days_usable", "days", "the run on the chips the batch can feed, at the MFU",
@@ -225,7 +226,7 @@ std::optional<Error> compute_budget(const ResolvedInputs& in, ResultBuilder& r) 
   c.causal = in.text("causal") == "yes";
   c.count_attention = in.text("count_attention") == "yes";
   c.tokens = in.number("tokens");
-  c.batch = in.number("batch");
+  c.batch = in.number("B");
   c.chips = in.has("pods") ? in.number("pods") * chip->pod_chips : in.number("chips");
   c.mfu = in.number("mfu");
   c.hbm_capacity = chip->hbm_capacity;
