@@ -9,6 +9,7 @@
 #include "scalebook/collectives/gpu_collective_cost.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/slice.h"
+#include "scalebook/hardware/topology.h"
 
 namespace scalebook::collective_chips {
 namespace {
@@ -183,13 +184,12 @@ Result<Model> gpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
   Model m;
   m.chips = product(sizes);
   m.wraps = Value::absent("not applicable to a GPU: its NVLink switch has no torus to wrap");
-  GpuLinks links{chip.nvlink_bandwidth, chip.nvlink_domain_gpus, chip.node_egress_bandwidth, 0};
-  if (links.nvlink_bandwidth <= 0) {
+  if (chip.nvlink_bandwidth <= 0) {
     return fail(
         ErrorCode::unsupported, "nvlink_bandwidth",
         chip.id + " has no nvlink_bandwidth in the catalog; give nvlink_bandwidth to set one");
   }
-  const double k = links.node_gpus;
+  const double k = chip.nvlink_domain_gpus;
   if (m.chips > k && std::fmod(m.chips, k) != 0) {
     const std::string limits = format_number(k) + " GPUs (one " + chip.id +
                                " node) or a multiple of " + format_number(k) + ", got ";
@@ -201,15 +201,20 @@ Result<Model> gpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
                 "axes must multiply to at most " + limits + join_sizes(sizes, "x") + " = " +
                     format_number(m.chips));
   }
-  if (m.chips > k && links.node_bandwidth <= 0) {
+  if (m.chips > k && chip.node_egress_bandwidth <= 0) {
     return fail(ErrorCode::unsupported, "node_egress_bandwidth",
                 chip.id +
                     " has no node_egress_bandwidth in the catalog; give node_egress_bandwidth to "
                     "set one");
   }
+  // Where the GPUs are (hardware's topology), the counts checked above with this
+  // calculator's own fields.
+  Result<Topology> where = topology_of(chip, num(static_cast<std::int64_t>(m.chips)));
+  if (!where.ok()) return where.error();
+  const Topology& t = where.value();
+  m.latency = q.latency.value_or(t.hop_latency);
+  GpuLinks links{t.link_bandwidth, t.node_gpus, t.node_bandwidth, m.latency};
   m.link_bandwidth = links.nvlink_bandwidth;
-  m.latency = q.latency.value_or(0);
-  links.latency = m.latency;
   m.cost = gpu_collective_cost(q.op, q.bytes, m.chips, links, q.explain);
   m.peak = m.link_bandwidth;
   if (m.chips > k) m.peak += links.node_bandwidth / k;

@@ -7,12 +7,10 @@
 #include <vector>
 
 #include "scalebook/core/format.h"
-#include "scalebook/hardware/slice.h"
+#include "scalebook/hardware/topology.h"
 
 namespace scalebook {
 namespace {
-
-constexpr char kAxisNames[] = {'X', 'Y', 'Z'};
 
 Error fail(ErrorCode code, const std::string& field, std::string message) {
   return Error{code, field, std::move(message)};
@@ -155,19 +153,15 @@ const char* to_string(Strategy s) { return kStrategyNames[static_cast<int>(s)]; 
 Result<ParallelLayout> parse_layout(const Chip& chip, const std::string& shape,
                                     const std::array<const std::string*, kStrategies>& axes_text,
                                     const std::string* split) {
-  std::vector<std::int64_t> sizes;
-  if (!parse_axis_sizes(shape, sizes) || sizes.empty()) {
-    return fail(ErrorCode::invalid_argument, "shape",
-                "shape must be sizes joined by x, like 4x4x8, got \"" + shape + "\"");
-  }
-  Result<std::vector<Wrap>> wraps = slice_wraps(chip, sizes);
-  if (!wraps.ok()) return wraps.error();
+  Result<Topology> where = topology_of(chip, shape);
+  if (!where.ok()) return where.error();
+  // GPU clusters come with chapter 12: their axes are a node's GPUs and the nodes.
+  if (where.value().fabric != Fabric::torus)
+    return fail(ErrorCode::unsupported, "chip", chip.id + " has no ICI torus in the catalog");
   ParallelLayout layout;
   layout.shape = trimmed(shape);
-  for (std::size_t i = 0; i < sizes.size(); ++i) {
-    layout.axes.push_back({kAxisNames[i], sizes[i], wraps.value()[i] == Wrap::yes});
-    layout.chips *= static_cast<double>(sizes[i]);
-  }
+  layout.axes = where.value().axes;
+  layout.chips = where.value().chips;
   if (split) {
     if (std::optional<Error> bad = apply_split(*split, layout)) return *bad;
   }
