@@ -13,7 +13,8 @@ export { ELEMENTS };
 // static string, so that esbuild splits it into a chunk): tag -> absolute path.
 export function elementFiles() {
   const files = new Map();
-  for (const [tag, { domain, load }] of Object.entries(ELEMENTS)) {
+  for (const [tag, { domain, load, plain }] of Object.entries(ELEMENTS)) {
+    if (plain) continue; // the generic form, in the runtime's main chunk
     const spec = /\bimport\(\s*['"]([^'"]+)['"]\s*\)/.exec(String(load))?.[1];
     if (!spec) throw new Error(`${tag}'s load() in web/runtime/${domain}/elements.js imports no static path`);
     files.set(tag, path.join(RUNTIME, domain, spec));

@@ -12,12 +12,22 @@ import * as exercises from './exercises/elements.js';
 
 export const DOMAINS = { roofline, systolic, hardware, collectives, sharding, transformer, training, exercises };
 
+// A calculator declared with no load of its own ('sb-x': { calculator: 'x' }) is the plain form
+// and table: SbCalculator for that calculator, already in the runtime's main chunk, so it needs
+// no file of its own and nothing to preload.
+const plain = (calculator) => () => import('./core/sb-calculator.js').then((m) => m.plainCalculator(calculator));
+
 // Every element: tag -> { domain (its folder), engineDomain (null: it never asks for the engine),
-// calculator (or null), load, worker (its domain's, or null) }.
+// calculator (or null), load, plain (the generic form: no file of its own), worker (its
+// domain's, or null) }.
 export const ELEMENTS = {};
 for (const [domain, declared] of Object.entries(DOMAINS)) {
   for (const [tag, { calculator = null, engine = true, load }] of Object.entries(declared.elements)) {
     if (Object.hasOwn(ELEMENTS, tag)) throw new Error(`${tag} is declared by both ${ELEMENTS[tag].domain} and ${domain}`);
-    ELEMENTS[tag] = { domain, engineDomain: engine ? declared.engineDomain : null, calculator, load, worker: declared.worker ?? null };
+    if (!load && !calculator) throw new Error(`${tag} in web/runtime/${domain}/elements.js has neither a load nor a calculator`);
+    ELEMENTS[tag] = {
+      domain, engineDomain: engine ? declared.engineDomain : null, calculator, load: load ?? plain(calculator), plain: !load,
+      worker: declared.worker ?? null,
+    };
   }
 }

@@ -342,3 +342,11 @@ export class SbCalculator extends SbWidget {
     field.value = wanted;
   }
 }
+
+// The element of a calculator that needs nothing beyond the form and its tables: what a domain's
+// elements.js gets for an entry with a calculator and no load of its own.
+export function plainCalculator(calculator) {
+  return class extends SbCalculator {
+    static calculator = calculator;
+  };
+}
