@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "scalebook/core/format.h"
+#include "scalebook/core/simulation.h"
 #include "scalebook/training/pipeline.h"
 
 namespace scalebook::cli {
@@ -14,7 +15,50 @@ namespace {
 // The widest Gantt grid the text output draws, in cells.
 constexpr double kMaxGridCells = 120;
 
-Json pipeline_json(const PipelineResult& r, const PipelineRequest& q) {
+// The pipeline's result as the command line shows it, read off the registry's tree: items as
+// objects with their kind's letter, and no frames (a terminal does not play them).
+struct PipelineView {
+  std::string schedule;
+  std::vector<PipelineItem> items;
+  std::vector<PipelineStage> stages;
+  double step_time = 0, ideal_time = 0, bubble_fraction = 0, closed_form_bubble = NAN,
+         peak_activations = 0, closed_form_peak = 0;
+};
+
+double number_at(const SimNode& node, const char* key) {
+  const SimNode* n = node.find(key);
+  return n && n->kind == SimNode::Kind::number ? n->number : NAN;
+}
+
+PipelineView pipeline_view(const SimNode& r) {
+  PipelineView v;
+  v.schedule = r.find("schedule")->text;
+  const SimNode& items = *r.find("items");
+  const std::vector<double>& stage = items.find("stage")->numbers;
+  for (std::size_t i = 0; i < stage.size(); ++i) {
+    PipelineItem it;
+    it.stage = static_cast<std::int32_t>(stage[i]);
+    it.microbatch = static_cast<std::int32_t>(items.find("microbatch")->numbers[i]);
+    it.chunk = static_cast<std::int32_t>(items.find("chunk")->numbers[i]);
+    it.kind = static_cast<WorkKind>(items.find("kind")->numbers[i]);
+    it.start = items.find("start")->numbers[i];
+    it.end = items.find("end")->numbers[i];
+    v.items.push_back(it);
+  }
+  for (const SimNode& s : r.find("stages")->items) {
+    v.stages.push_back(
+        {number_at(s, "busy"), number_at(s, "idle"), number_at(s, "peak_activations")});
+  }
+  v.step_time = number_at(r, "step_time");
+  v.ideal_time = number_at(r, "ideal_time");
+  v.bubble_fraction = number_at(r, "bubble_fraction");
+  v.closed_form_bubble = number_at(r, "closed_form_bubble");
+  v.peak_activations = number_at(r, "peak_activations");
+  v.closed_form_peak = number_at(r, "closed_form_peak");
+  return v;
+}
+
+Json pipeline_json(const PipelineView& r) {
   Json items = Json::array();
   for (const PipelineItem& it : r.items) {
     items.push_back({{"stage", it.stage},
@@ -29,21 +73,20 @@ Json pipeline_json(const PipelineResult& r, const PipelineRequest& q) {
     stages.push_back(
         {{"busy", s.busy}, {"idle", s.idle}, {"peak_activations", s.peak_activations}});
   }
-  Json closed = std::isnan(r.closed_form.bubble_fraction) ? Json(nullptr)
-                                                          : Json(r.closed_form.bubble_fraction);
-  return {{"schedule", to_string(q.schedule)},
+  Json closed = std::isnan(r.closed_form_bubble) ? Json(nullptr) : Json(r.closed_form_bubble);
+  return {{"schedule", r.schedule},
           {"step_time", r.step_time},
           {"ideal_time", r.ideal_time},
           {"bubble_fraction", r.bubble_fraction},
           {"closed_form_bubble", closed},
           {"peak_activations", r.peak_activations},
-          {"closed_form_peak", r.closed_form.peak_activations},
+          {"closed_form_peak", r.closed_form_peak},
           {"stages", stages},
           {"items", items}};
 }
 
 // The grid's cell: the shortest item, when every start and end is a whole number of them.
-double grid_cell(const PipelineResult& r) {
+double grid_cell(const PipelineView& r) {
   double cell = r.step_time;
   for (const PipelineItem& it : r.items) {
     if (it.end > it.start) cell = std::min(cell, it.end - it.start);
@@ -59,11 +102,11 @@ double grid_cell(const PipelineResult& r) {
 
 // One row per stage, two characters a cell: the kind and the microbatch's last digit (an
 // interleaved chunk's forward in lower case after the first), ".." idle.
-std::string gantt(const PipelineResult& r, std::int64_t stages) {
+std::string gantt(const PipelineView& r) {
   double cell = grid_cell(r);
   if (cell == 0) return "(no grid: the times do not fall on a grid of at most 120 cells)\n";
   auto cells = static_cast<std::size_t>(std::llround(r.step_time / cell));
-  std::vector<std::string> rows(static_cast<std::size_t>(stages), std::string(2 * cells, '.'));
+  std::vector<std::string> rows(r.stages.size(), std::string(2 * cells, '.'));
   for (const PipelineItem& it : r.items) {
     char kind = to_string(it.kind)[0];
     if (it.chunk > 0) kind = static_cast<char>(kind - 'A' + 'a');
@@ -90,42 +133,62 @@ std::string gantt(const PipelineResult& r, std::int64_t stages) {
   return out;
 }
 
-std::string pipeline_text(const PipelineResult& r, const PipelineRequest& q) {
+std::string pipeline_text(const PipelineView& r) {
   auto line = [](const std::string& name, double value) {
     return name + std::string(name.size() < 20 ? 20 - name.size() : 1, ' ') +
            (std::isnan(value) ? "none" : format_number(value)) + "\n";
   };
-  std::string out = "schedule            " + std::string(to_string(q.schedule)) + "\n";
+  std::string out = "schedule            " + r.schedule + "\n";
   out += line("step_time", r.step_time) + line("ideal_time", r.ideal_time) +
          line("bubble_fraction", r.bubble_fraction) +
-         line("closed_form_bubble", r.closed_form.bubble_fraction) +
+         line("closed_form_bubble", r.closed_form_bubble) +
          line("peak_activations", r.peak_activations) +
-         line("closed_form_peak", r.closed_form.peak_activations) +
+         line("closed_form_peak", r.closed_form_peak) +
          line("items", static_cast<double>(r.items.size()));
-  if (r.items.size() <= 4096) out += gantt(r, q.stages);
+  if (r.items.size() <= 4096) out += gantt(r);
   return out;
 }
 
-int pipeline(const Options& opt) {
-  Result<Inputs> inputs = read_assignments(opt, 2);
-  if (!inputs.ok()) return fail(opt, inputs.error());
-  Result<PipelineRequest> q = pipeline_request(inputs.value());
-  if (!q.ok()) return fail(opt, q.error());
-  Result<PipelineResult> r = simulate_pipeline(q.value());
-  if (!r.ok()) return fail(opt, r.error());
-  print(opt, pipeline_json(r.value(), q.value()), pipeline_text(r.value(), q.value()));
-  return 0;
-}
+// The simulations the command line offers: a registry name and how its result prints. The
+// systolic array and the collectives return frames for a page to draw, and have no text yet.
+struct Presenter {
+  const char* name;
+  void (*show)(const Options& opt, const SimNode& result);
+};
+
+const Presenter kPresenters[] = {
+    {"pipeline",
+     [](const Options& opt, const SimNode& result) {
+       PipelineView v = pipeline_view(result);
+       print(opt, pipeline_json(v), pipeline_text(v));
+     }},
+};
 
 }  // namespace
 
 int simulate_command(const Options& opt) {
-  if (opt.words.size() < 2 || opt.words[1] != "pipeline") {
-    std::string got = opt.words.size() < 2 ? "nothing" : "\"" + opt.words[1] + "\"";
-    return fail(opt, Error{ErrorCode::invalid_argument, "simulation",
-                           "simulate takes a simulation: pipeline, got " + got});
+  std::string name = opt.words.size() < 2 ? "" : opt.words[1];
+  const Presenter* presenter = nullptr;
+  std::string names;
+  for (const Presenter& p : kPresenters) {
+    if (!find_simulation(p.name).ok()) continue;
+    names += (names.empty() ? "" : ", ") + std::string(p.name);
+    if (name == p.name) presenter = &p;
   }
-  return pipeline(opt);
+  if (!presenter) {
+    std::string got = opt.words.size() < 2 ? "nothing" : "\"" + name + "\"";
+    return fail(opt, Error{ErrorCode::invalid_argument, "simulation",
+                           "simulate takes a simulation: " + names + ", got " + got});
+  }
+  Result<Inputs> inputs = read_assignments(opt, 2);
+  if (!inputs.ok()) return fail(opt, inputs.error());
+  SimulationRequest request;
+  request.fields = inputs.value();
+  request.caller = SimCaller::command_line;
+  Result<SimNode> r = simulate(name, request);
+  if (!r.ok()) return fail(opt, r.error());
+  presenter->show(opt, r.value());
+  return 0;
 }
 
 }  // namespace scalebook::cli

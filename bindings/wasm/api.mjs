@@ -1,6 +1,7 @@
 // The engine's JS API around one instantiated module (engine.mjs loads one; loadEngine()
 // resolves to what wrapModule returns): { list, schema, calculate, sweep, solve,
-// chips, models, ..., simulateSystolic, simulateCollective, simulatePipeline, shardingLayout }.
+// chips, models, ..., simulate, simulateSystolic, simulateCollective, simulatePipeline,
+// shardingLayout } (the simulations in simulations.mjs).
 // Results are plain objects; bad input throws a CalculatorError with code, field, message and,
 // for an error inside a text input (a sharding spec), the offending character's position.
 //
@@ -27,17 +28,10 @@
 //   sweep evaluates at most 10000 points, a solve at most 200; shardingLayout draws at most
 //   4096 devices.
 import * as check from './checks.mjs';
-import { CalculatorError, fail, limits } from './checks.mjs';
+import { CalculatorError, fail, limits, need, unwrap } from './checks.mjs';
+import { simulationApi } from './simulations.mjs';
 
 export { CalculatorError };
-
-// WorkKind's order in the engine (scalebook/training/pipeline.h).
-const PIPELINE_KINDS = ['F', 'B', 'I', 'W'];
-
-function unwrap(result) {
-  if (!result.ok) throw new CalculatorError(result.error);
-  return result;
-}
 
 // list, schema, calculate, chips, models and solve answer with JSON text from the engine's
 // one marshaller (scalebook/core/json.h): { error } or the payload.
@@ -57,25 +51,6 @@ function numberList(values) {
     fail('values', 'values must be a list of numbers');
   }
   return Float64Array.from(values);
-}
-
-// simulateCollective's values (numbers, or rows of numbers) flattened into one Float64Array,
-// their count capped before any is read, so a million-element list costs nothing.
-function simulationValues(values) {
-  const expected = 'values must be a list of whole numbers, or a list of rows of them';
-  if (!Array.isArray(values)) fail('values', expected);
-  const max = limits.simValues;
-  if (values.length > max) fail('values', `values must hold at most ${max} numbers, got ${values.length}`);
-  const flat = [];
-  for (const [i, item] of values.entries()) {
-    const row = Array.isArray(item) ? item : [item];
-    if (flat.length + row.length > max) fail('values', `values must hold at most ${max} numbers, got more`);
-    for (const [j, v] of row.entries()) {
-      if (typeof v !== 'number') fail('values', `${expected}; item ${Array.isArray(item) ? `${i}, ${j}` : i} is ${check.kind(v)}`);
-      flat.push(v);
-    }
-  }
-  return Float64Array.from(flat);
 }
 
 // A prepared calculation's JS face: the module's Prepared object behind a checked evaluate.
@@ -106,14 +81,6 @@ function preparedCalculation(module, handle, vary) {
       live = false;
     },
   };
-}
-
-// A smaller module (bindings/wasm/CMakeLists.txt) lacks the functions of the domains it was
-// built without: calling one is an error that says so, not a TypeError.
-function need(module, fn) {
-  if (typeof module[fn] !== 'function') {
-    throw new CalculatorError({ code: 'not_found', field: '', message: `${fn} is not in this engine module, which was built without its domain; loadEngine('scalebook-engine') loads the whole engine` });
-  }
 }
 
 // Wraps an instantiated module; exported so tests can wrap other builds of it.
@@ -228,95 +195,7 @@ export function wrapModule(module) {
     parseAnswer(text) {
       return unwrap(module.parseAnswer(check.answer(text))).quantity;
     },
-    // The cycle-stepped systolic array. request: { M, N, K, rows, cols, dataflow, convention }
-    // (the systolic calculator's inputs, checked by its schema) plus first_frame and max_frames
-    // (the cycles to record, default none) and max_pe_steps (the step budget). Returns
-    // { cycles, macs, pe_steps, c: rows of C, frames: [{ cycle, macs, pes: { weight, activation,
-    // psum, shadow: Float64Array, flags: Uint8Array } }] (row-major PEs), frames_truncated }.
-    simulateSystolic(request = {}) {
-      need(module, 'simulateSystolic');
-      return unwrap(module.simulateSystolic(check.inputs(request, '', 'request'))).simulation;
-    },
-    // The four collectives step by step (engine/include/scalebook/collective_sim.h).
-    // request: { op: 'all-gather' | 'reduce-scatter' | 'all-reduce' | 'all-to-all',
-    //   shape: '8' (a ring or a line) or '4x4' (a 2D torus, run along X then along Y),
-    //   bytes (V, the whole array), wraparound: 'yes' | 'no', bidirectional: 'yes' | 'no',
-    //   bandwidth (B/s per link, one way), latency (s, the least a step takes),
-    //   values? (whole numbers: one per device, or devices x devices rows: device d's
-    //   contribution to chunk c, or for an AllToAll the value of block d -> c) }.
-    // Absent fields: all-gather on '8', yes, yes, the collective calculator's default bytes,
-    // the tpu-v5e link. Returns { op, shape: [n...], devices, chunks (devices, or devices^2
-    // blocks src * devices + dst for an AllToAll), steps: [{ start, duration,
-    // phase: 'all-gather' | 'reduce-scatter' | 'all-to-all', axis: 0 | 1,
-    // moves: [{ from, to, chunk, bytes }] }], states: [devices x chunks arrays; states[0]
-    // before the first step, states[k + 1] after step k; the share of chunk c held on device
-    // d], sums (only with values: per state, device d's partial sum of chunk c), time (the
-    // steps' durations summed), closed_form (the collective calculator's time; on a 2D torus
-    // the phases make time the larger) }.
-    simulateCollective(request = {}) {
-      need(module, 'simulateCollective');
-      const clean = {};
-      for (const [key, v] of check.fields(request, '', 'request')) {
-        if (v != null) clean[key] = key === 'values' ? simulationValues(v) : check.scalar(v, key);
-      }
-      const sim = unwrap(module.simulateCollective(clean)).simulation;
-      const rows = (flat) => Array.from({ length: sim.devices }, (_, d) =>
-        Array.from(flat.subarray(d * sim.chunks, (d + 1) * sim.chunks)));
-      const out = {
-        op: sim.op,
-        shape: sim.shape,
-        devices: sim.devices,
-        chunks: sim.chunks,
-        steps: sim.steps.map(({ start, duration, phase, axis, moves }) => ({
-          start,
-          duration,
-          phase,
-          axis,
-          moves: Array.from(moves.from, (from, i) => ({
-            from,
-            to: moves.to[i],
-            chunk: moves.chunk[i],
-            bytes: moves.bytes[i],
-          })),
-        })),
-        states: sim.states.map(rows),
-      };
-      if (sim.sums) out.sums = sim.sums.map(rows);
-      out.time = sim.time;
-      out.closed_form = sim.closed_form;
-      return out;
-    },
-    // A pipeline-parallel training step played schedule by schedule
-    // (engine/include/scalebook/training/pipeline.h). request: the pipeline calculator's inputs
-    // { stages, microbatches, schedule: 'naive' | 'gpipe' | '1f1b' | 'interleaved' |
-    // 'zero-bubble', virtual_stages, forward_cost, backward_input_cost, backward_weight_cost,
-    // transfer_time } (checked by its schema, its defaults) plus first_frame and max_frames
-    // (the frames to record, default none) and max_items (the work budget, 1 to 65536, its
-    // default; a page lowers it to what it draws). Returns { schedule, items: [{ stage, microbatch,
-    // chunk, kind: 'F' | 'B' | 'I' | 'W', start, end }] (stage by stage, each in the order it
-    // runs them; B is the whole backward, I and W its input- and weight-gradient halves),
-    // stages: [{ busy, idle, peak_activations }], step_time, ideal_time, bubble_fraction,
-    // peak_activations, closed_form_bubble (null where none is stated), closed_form_peak,
-    // frame_count (intervals between events; 0 unless frames are asked for), frames: [{ time,
-    // duration, running: Float64Array (per stage, an index into items or -1 when idle),
-    // activations: Float64Array (per stage, microbatch activations held) }],
-    // frames_truncated }.
-    simulatePipeline(request = {}) {
-      need(module, 'simulatePipeline');
-      const sim = unwrap(module.simulatePipeline(check.inputs(request, '', 'request'))).simulation;
-      const { items } = sim;
-      return {
-        ...sim,
-        items: Array.from(items.stage, (stage, i) => ({
-          stage,
-          microbatch: items.microbatch[i],
-          chunk: items.chunk[i],
-          kind: PIPELINE_KINDS[items.kind[i]],
-          start: items.start[i],
-          end: items.end[i],
-        })),
-      };
-    },
+    ...simulationApi(module),
     // Which block of an array each device holds, for the sharding picture. request:
     // { array: 'A[I_XY, J]', mesh: 'X=2, Y=2' } (mesh also {X: 2, Y: 2} or a slice shape 2x2).
     // Returns { mesh: [{ name, size }], array (its name), dims: [{ name, axes: ['X', 'Y'],

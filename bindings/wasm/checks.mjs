@@ -133,3 +133,17 @@ export function names(v, field) {
     ? name
     : fail(field, `${expected}; item ${i} is ${typeof name === 'string' ? 'too long' : kind(name)}`)));
 }
+
+// A result from the module: { ok: true, ... } or { ok: false, error }, which throws.
+export function unwrap(result) {
+  if (!result.ok) throw new CalculatorError(result.error);
+  return result;
+}
+
+// A smaller module (bindings/wasm/CMakeLists.txt) lacks the functions of the domains it was
+// built without: calling one is an error that says so, not a TypeError.
+export function need(module, fn) {
+  if (typeof module[fn] !== 'function') {
+    throw new CalculatorError({ code: 'not_found', field: '', message: `${fn} is not in this engine module, which was built without its domain; loadEngine('scalebook-engine') loads the whole engine` });
+  }
+}
