@@ -10,6 +10,7 @@ import { formatValue } from '../core/format.js';
 import { asError, effectiveValue, fieldHTML, outputsListHTML, stepsHTML } from '../core/widget-form.js';
 import { withChoices } from '../core/input-groups.js';
 import { sizeAttributes } from '../core/sizes.js';
+import { simControlsHTML } from '../core/sim-controls.js';
 
 export const CALCULATOR = 'collective';
 export const SIM_FIELDS = ['op', 'shape', 'bytes', 'wraparound', 'bidirectional', 'latency', 'chip'];
@@ -399,17 +400,15 @@ function statsHTML(sim, index) {
 }
 
 function controlsHTML(sim, index) {
-  const last = sim ? sim.steps.length : 0;
-  const disabled = sim ? '' : ' disabled';
-  const speeds = SPEEDS.map((v) => `<option value="${v}"${v === DEFAULT_SPEED ? ' selected' : ''}>${v} steps/s</option>`);
-  return `<div class="sim-controls" role="group" aria-label="Playback">` +
-    `<button type="button" data-action="play" aria-pressed="false"${disabled}>Play</button>` +
-    `<button type="button" data-action="back" aria-label="Step back"${disabled}>◀ Back</button>` +
-    `<button type="button" data-action="step" aria-label="Step forward"${disabled}>Step ▶</button>` +
-    `<button type="button" data-action="reset" aria-label="Reset to the start"${disabled}>Reset</button>` +
-    `<label class="scrub">Step <input type="range" data-action="scrub" min="0" max="${last}" value="${index}" step="1" ` +
-    `aria-valuetext="${escapeHTML(sim ? statsView(sim, index).valuetext : '')}"${disabled}></label>` +
-    `<label class="speed">Speed <select data-action="speed">${speeds.join('')}</select></label></div>`;
+  return simControlsHTML({
+    last: sim ? sim.steps.length : 0,
+    index,
+    valuetext: sim ? statsView(sim, index).valuetext : '',
+    enabled: Boolean(sim),
+    words: { frame: 'Step', back: 'Step back', forward: 'Step forward', reset: 'Reset to the start', rate: 'steps/s' },
+    speeds: SPEEDS,
+    speed: DEFAULT_SPEED,
+  });
 }
 
 // The calculator's closed form beside the simulation: its numbers and its worked formula.

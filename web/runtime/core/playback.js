@@ -1,6 +1,6 @@
-// Play, pause, step, back, reset, scrub and speed over a stored run of frames, shared by the
-// animated widgets (<sb-systolic-sim>, <sb-collective-sim>). The element owns the frames and
-// draws them; this owns the frame index, the clock and the one requestAnimationFrame loop.
+// Play, pause, step, back, reset, scrub and speed over a stored run of frames, for the
+// simulation elements' base (sb-simulation.js). The element owns the frames and draws them;
+// this owns the frame index, the clock and the one requestAnimationFrame loop.
 //
 // hooks: last() the index of the final frame; show(index) draws a frame (and its stats);
 // glide(progress) optional, called with 0..1 between frames while playing and with 0.5 on

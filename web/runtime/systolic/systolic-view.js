@@ -6,6 +6,7 @@ import { escapeHTML } from '../core/escape.js';
 import { formatValue } from '../core/format.js';
 import { schemaDefault } from '../core/widget-form.js';
 import { sizeAttributes } from '../core/sizes.js';
+import { simControlsHTML } from '../core/sim-controls.js';
 
 // The fields, in the order the form shows them; each is a systolic calculator input.
 export const SIM_FIELDS = ['rows', 'cols', 'M', 'N', 'K', 'dataflow', 'convention'];
@@ -172,18 +173,15 @@ function statsHTML(sim, index, pes) {
 }
 
 function controlsHTML(sim, index) {
-  const last = sim ? sim.frames.length - 1 : 0;
-  const disabled = sim ? '' : ' disabled';
-  const s = sim ? statsView(sim, index, 1) : null;
-  const speeds = SPEEDS.map((v) => `<option value="${v}"${v === DEFAULT_SPEED ? ' selected' : ''}>${v} cycles/s</option>`);
-  return `<div class="sim-controls" role="group" aria-label="Playback">` +
-    `<button type="button" data-action="play" aria-pressed="false"${disabled}>Play</button>` +
-    `<button type="button" data-action="back" aria-label="Step back one cycle"${disabled}>◀ Back</button>` +
-    `<button type="button" data-action="step" aria-label="Step forward one cycle"${disabled}>Step ▶</button>` +
-    `<button type="button" data-action="reset" aria-label="Reset to the first cycle"${disabled}>Reset</button>` +
-    `<label class="scrub">Cycle <input type="range" data-action="scrub" min="0" max="${last}" value="${index}" ` +
-    `step="1" aria-valuetext="${escapeHTML(s?.valuetext ?? '')}"${disabled}></label>` +
-    `<label class="speed">Speed <select data-action="speed">${speeds.join('')}</select></label></div>`;
+  return simControlsHTML({
+    last: sim ? sim.frames.length - 1 : 0,
+    index,
+    valuetext: sim ? statsView(sim, index, 1).valuetext : '',
+    enabled: Boolean(sim),
+    words: { frame: 'Cycle', back: 'Step back one cycle', forward: 'Step forward one cycle', reset: 'Reset to the first cycle', rate: 'cycles/s' },
+    speeds: SPEEDS,
+    speed: DEFAULT_SPEED,
+  });
 }
 
 // The whole shadow root. schema: the systolic calculator's; values: field strings by name;

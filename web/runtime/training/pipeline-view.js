@@ -8,6 +8,7 @@ import { escapeHTML as esc } from '../core/escape.js';
 import { formatValue } from '../core/format.js';
 import { fieldHTML } from '../core/widget-form.js';
 import { linearAxis, ticksSVG } from '../core/axes.js';
+import { simControlsHTML } from '../core/sim-controls.js';
 import { CalculatorError } from '../../../bindings/wasm/engine.mjs';
 
 export const PIPELINE_FIELDS = ['stages', 'microbatches', 'schedule', 'virtual_stages',
@@ -111,16 +112,14 @@ function statsHTML(sim, index) {
 }
 
 function controlsHTML(sim) {
-  const last = sim ? sim.frames.length : 0;
-  const disabled = sim ? '' : ' disabled';
-  const speeds = SPEEDS.map((v) => `<option value="${v}"${v === DEFAULT_SPEED ? ' selected' : ''}>${v} events/s</option>`);
-  return `<div class="sim-controls" role="group" aria-label="Playback">` +
-    `<button type="button" data-action="play" aria-pressed="false"${disabled}>Play</button>` +
-    `<button type="button" data-action="back" aria-label="Step back one event"${disabled}>◀ Back</button>` +
-    `<button type="button" data-action="step" aria-label="Step forward one event"${disabled}>Step ▶</button>` +
-    `<button type="button" data-action="reset" aria-label="Reset to the start"${disabled}>Reset</button>` +
-    `<label class="scrub">Event <input type="range" data-action="scrub" min="0" max="${last}" value="0" step="1"${disabled}></label>` +
-    `<label class="speed">Speed <select data-action="speed">${speeds.join('')}</select></label></div>`;
+  return simControlsHTML({
+    last: sim ? sim.frames.length : 0,
+    index: 0,
+    enabled: Boolean(sim),
+    words: { frame: 'Event', back: 'Step back one event', forward: 'Step forward one event', reset: 'Reset to the start', rate: 'events/s' },
+    speeds: SPEEDS,
+    speed: DEFAULT_SPEED,
+  });
 }
 
 // The whole shadow root. schema: the pipeline calculator's; values: field strings by name.

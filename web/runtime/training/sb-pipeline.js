@@ -1,12 +1,9 @@
 // <sb-pipeline stages="4" microbatches="8" schedule="1f1b" virtual_stages="2" ...>: the engine's
-// pipeline simulation as a Gantt grid, played event by event. The engine simulates once per
-// change of a field; playing, stepping and scrubbing only move the time line and the boxes'
-// classes. The static page carries the whole grid (declarative shadow DOM) until the engine
-// arrives.
+// pipeline simulation as a Gantt grid, played event by event (core/sb-simulation.js plays it);
+// a frame only moves the time line and the boxes' classes. The static page carries the whole
+// grid (declarative shadow DOM) until the engine arrives.
 import { PIPELINE_FIELDS, DEFAULT_SPEED, runPipeline, ganttSVG, statsView, frameTime, pipelineHTML } from './pipeline-view.js';
-import { asError } from '../core/widget-form.js';
-import { SbWidget } from '../core/widget-base.js';
-import { Playback } from '../core/playback.js';
+import { SbSimulation } from '../core/sb-simulation.js';
 import { attributeName } from '../core/widget-dom.js';
 import { formatValue } from '../core/format.js';
 import '../systolic/systolic-css.js';
@@ -14,27 +11,17 @@ import './pipeline-css.js';
 
 const pct = (v) => (v === null || v === undefined ? 'none' : `${(100 * v).toFixed(1)}%`);
 
-export class SbPipeline extends SbWidget {
+export class SbPipeline extends SbSimulation {
   static observedAttributes = PIPELINE_FIELDS.map(attributeName);
   static loading = 'Loading the pipeline simulator…';
   static failure = 'the simulator engine failed to load';
+  static speed = DEFAULT_SPEED;
 
-  #engine = null;
   #schema = null;
-  #sim = null;
-  #playback = null;
   #boxes = [];
-  #lastKey = '';
-
-  get simulation() { return this.#sim; }
 
   placeholder() {
     if (!this.shadowRoot) super.placeholder();
-  }
-
-  disconnectedCallback() {
-    super.disconnectedCallback();
-    this.#playback?.pause();
   }
 
   ready(engine) {
@@ -42,52 +29,28 @@ export class SbPipeline extends SbWidget {
   }
 
   start(engine) {
-    this.#engine = engine;
-    const values = this.form() ? this.#fieldValues() : this.attributeValues(PIPELINE_FIELDS);
-    let error = null;
-    try {
-      this.#sim = runPipeline(engine, values);
-    } catch (err) {
-      error = asError(err);
-    }
-    this.#lastKey = JSON.stringify(values);
-    this.shadowRoot.innerHTML = pipelineHTML({ schema: this.#schema, values, sim: this.#sim, error });
+    const values = this.form() ? this.fieldValues() : this.attributeValues(PIPELINE_FIELDS);
+    const { run, error } = this.firstRun(engine, values);
+    this.shadowRoot.innerHTML = pipelineHTML({ schema: this.#schema, values, sim: run, error });
     this.#cacheBoxes();
-    this.onEdit(() => this.#resimulate());
-    this.#playback = new Playback(this.shadowRoot, {
-      last: () => (this.#sim ? this.#sim.frames.length : -1),
-      show: (index) => this.#show(index),
-    }, DEFAULT_SPEED);
-    this.#playback.wire();
-    if (this.#sim) this.#playback.restart();
+    this.startPlayback();
+    if (run) this.playback.restart();
   }
 
-  rerender() {
-    if (this.#engine) this.#resimulate();
-  }
-
-  #fieldValues() {
+  fieldValues() {
     const form = this.form();
     return Object.fromEntries(PIPELINE_FIELDS.map((name) => [name, (form.elements.namedItem(name)?.value ?? '').trim()]));
   }
 
-  // A bad field shows the engine's message beside it and keeps the last good grid, dimmed.
-  #resimulate() {
-    const values = this.#fieldValues();
-    const key = JSON.stringify(values);
-    if (key === this.#lastKey) return;
-    this.#lastKey = key;
-    this.#playback.pause();
-    let sim;
-    try {
-      sim = runPipeline(this.#engine, values);
-    } catch (err) {
-      const error = asError(err);
-      this.showError(error, values[error.field] ?? '');
-      return;
-    }
-    this.clearErrors();
-    this.#sim = sim;
+  simulate(engine, values) {
+    return runPipeline(engine, values);
+  }
+
+  lastFrame(sim) {
+    return sim.frames.length;
+  }
+
+  drawRun(sim) {
     this.shadowRoot.querySelector('[data-grid]').innerHTML = ganttSVG(sim, 0);
     this.#cacheBoxes();
     this.stat('step').textContent = formatValue(sim.step_time, '');
@@ -95,7 +58,6 @@ export class SbPipeline extends SbWidget {
     this.stat('bubble').textContent = pct(sim.bubble_fraction);
     this.stat('closed').textContent = pct(sim.closed_form_bubble);
     this.stat('peak').textContent = formatValue(sim.peak_activations, '');
-    this.#playback.restart();
   }
 
   #cacheBoxes() {
@@ -103,8 +65,8 @@ export class SbPipeline extends SbWidget {
   }
 
   // Event `index`: the time line moves and each box's state class follows.
-  #show(index) {
-    const sim = this.#sim;
+  showFrame(index) {
+    const sim = this.run;
     const t = frameTime(sim, index);
     sim.items.forEach((item, i) => {
       const state = item.end <= t ? 'done' : (item.start <= t ? 'running' : 'todo');
