@@ -241,4 +241,14 @@ ParamCounts count_params(const Model& m) {
   return c;
 }
 
+double kv_elements_per_token(const Model& m) {
+  return m.kv_rank > 0 ? m.L * (m.kv_rank + m.rope_dim) : 2 * m.L * m.K * m.H;
+}
+
+double attention_flops_per_key(const Model& m) { return m.L * 2 * m.N * (m.H + m.rope_dim + m.H); }
+
+double matmul_flops_per_token(const Model& m, const ParamCounts& c) {
+  return 2 * (c.mlp_active + c.attention + c.router + m.D * m.V);
+}
+
 }  // namespace scalebook

@@ -184,9 +184,6 @@ void add_params(const Setup& s, Sheet& sheet) {
 
 namespace {
 
-// Dot-product attention FLOPs per token per key, all layers: QK over H (+ R) and AV over H.
-double dot_per_key(const Model& m) { return m.L * 2 * m.N * (m.H + m.rope_dim + m.H); }
-
 struct Forward {
   double mlp, projections, attention, unembed, total;
 };
@@ -210,7 +207,7 @@ Forward add_forward(const Setup& s, Sheet& sheet) {
                             },
                             2 * p.attention, "FLOP", {"params_attention"});
   double c = s.causal ? 0.5 : 1;
-  f.attention = c * s.T * dot_per_key(m);
+  f.attention = c * s.T * attention_flops_per_key(m);
   sheet.add(
       "flops_attention",
       [&] {

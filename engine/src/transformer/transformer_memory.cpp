@@ -24,7 +24,7 @@ constexpr double kSavedWithoutRemat = 20;
 void add_kv(const Setup& s, Sheet& sheet) {
   const Model& m = *s.model;
   bool mla = m.kv_rank > 0;
-  double per_token = mla ? m.L * (m.kv_rank + m.rope_dim) * s.kv : 2 * m.L * m.K * m.H * s.kv;
+  double per_token = kv_elements_per_token(m) * s.kv;
   sheet.add(
       "kv_bytes_per_token",
       mla ? "KV cache per token: the key/value latent and the RoPE key, every layer"

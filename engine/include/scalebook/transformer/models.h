@@ -116,4 +116,16 @@ struct ParamCounts {
 
 ParamCounts count_params(const Model& model);
 
+// Per-token costs of a forward pass (chapter 4), one definition for the transformer calculator
+// and the models of a step (inference) to share.
+// Elements the KV cache keeps per token, all layers: a key and a value of K heads, or MLA's
+// latent and RoPE key.
+double kv_elements_per_token(const Model& model);
+// Dot-product attention FLOPs per token per key it attends to, all layers: QK over H (+ R)
+// and AV over H.
+double attention_flops_per_key(const Model& model);
+// Matmul FLOPs per token, forward: 2 per weight the token uses (its experts and the router,
+// the projections, the unembedding's DV; the input embedding is a lookup).
+double matmul_flops_per_token(const Model& model, const ParamCounts& counts);
+
 }  // namespace scalebook
