@@ -66,6 +66,10 @@ std::optional<Error> check(const InferenceConfig& c) {
     return fail("ep", "ep = " + format_number(ep) + " must divide the " + format_number(m.E) +
                           " experts" + (m.E > 0 ? "" : " (a dense model takes ep = 1)"));
   }
+  if (!std::isfinite(c.slice.hop_latency) || c.slice.hop_latency < 0) {
+    return fail("hop_latency", "hop_latency must be 0 or a positive number of s, got " +
+                                   format_number(c.slice.hop_latency));
+  }
   if ((tp > 1 || ep > 1) && !(c.slice.topology.link_bandwidth > 0))
     return fail("slice", "the slice has no link bandwidth for the tp and ep collectives");
   return std::nullopt;

@@ -134,6 +134,7 @@ TEST_CASE("inference: the pop quiz's decode step lower bounds", "[inference]") {
   // rounding (1.4%) and the stand-in's parameters (0.3%).
   CHECK(small.t_roofline == Approx(2.5e-3).epsilon(0.02));
   CHECK(small.t_weight_load > small.t_flops);
+  CHECK(small.bound == InferenceBound::weight_load);
   // Book: 21 ms = 15.98 ms of KV loading + 4.87 ms of FLOPs (past B_crit = 120, so the
   // matmuls are compute-bound). 1%: the book rounds 20.86 to 21.
   const InferenceStep big = decode(c, 256, 8192);
@@ -311,6 +312,10 @@ TEST_CASE("inference: bad sizes name their field", "[inference]") {
   c.peak_flops_int8 = -1;
   check_error(step_error(c), ErrorCode::invalid_argument, "peak_flops_int8",
               "peak_flops_int8 must be 0 (none) or a positive number of FLOP/s, got -1");
+  c = good;
+  c.slice.hop_latency = -1e-6;
+  check_error(step_error(c), ErrorCode::invalid_argument, "hop_latency",
+              "hop_latency must be 0 or a positive number of s, got -1e-6");
   c = good;
   c.model.L = 0;
   check_error(step_error(c), ErrorCode::invalid_argument, "L",
