@@ -10,8 +10,10 @@ let site;
 before(async () => { site = await start(); });
 after(async () => { await site?.stop(); });
 
-// The page's .wasm responses, recorded from its first request on.
-async function wasmResponses(url) {
+// The page's .wasm responses, recorded from its first request on. `engine`: the page is
+// expected to fetch one once reached, so that fetch is awaited: the page may be network-idle
+// before the reader's pointer wakes the engine, and networkidle alone would not wait for it.
+async function wasmResponses(url, { engine = true } = {}) {
   const page = await site.browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors = [];
   const seen = [];
@@ -19,13 +21,15 @@ async function wasmResponses(url) {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('response', (r) => { if (r.url().endsWith('.wasm')) seen.push(r); });
   await page.goto(`${site.base}/${url}`);
+  const fetched = engine ? page.waitForResponse((r) => r.url().endsWith('.wasm'), { timeout: 15000 }) : null;
   await reach(page); // a reader gets to the first element: the engine comes then
+  await fetched;
   await page.waitForLoadState('networkidle');
   return { page, errors, seen };
 }
 
 test('the index page never downloads the engine', async () => {
-  const { page, errors, seen } = await wasmResponses('index.html');
+  const { page, errors, seen } = await wasmResponses('index.html', { engine: false });
   assert.equal(await page.locator('ol.sections > li').count(), 13);
   assert.deepEqual(seen.map((r) => r.url()), []);
   assert.ok(!(await page.content()).includes('data:application/octet-stream;base64'));
