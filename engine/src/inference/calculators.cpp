@@ -1,0 +1,19 @@
+// The inference domain's calculators, in the order of the book's chapter 7, which is their
+// order in `scalebook list`: each concept's adapter is in its own folder.
+#include "scalebook/core/registry.h"
+#include "scalebook/inference/kv_allocator.h"
+#include "scalebook/inference/speculative.h"
+
+namespace scalebook {
+namespace {
+
+const CalculatorRegistration registered{60,
+                                        {
+                                            inference_calculator,           // calculator/: the step
+                                            inference_frontier_calculator,  // frontier/
+                                            kv_allocator_calculator,  // kv_allocator/: 2.2, 2.4.2
+                                            speculative_calculator,   // speculative/: appendix D
+                                        }};
+
+}  // namespace
+}  // namespace scalebook
