@@ -39,6 +39,19 @@ TEST_CASE("the best draft length is where one more draft step gains less than it
   CHECK(cell(rounds, 6, "speedup").number == Approx((1 - std::pow(0.8, 8)) / 0.27).epsilon(1e-12));
   CHECK(cell(rounds, 8, "speedup").number == Approx((1 - std::pow(0.8, 10)) / 0.29).epsilon(1e-12));
   CHECK(cell(rounds, 0, "tokens").number == Approx(1.8).epsilon(1e-12));
+  CHECK(cell(rounds, 3, "chosen").text == "yes");
+  CHECK(cell(rounds, 4, "chosen").text == "no");
+  CHECK(cell(rounds, 7, "best").text == "yes");
+  CHECK(cell(rounds, 6, "best").text == "no");
+}
+
+TEST_CASE("speculative's table reaches a draft length beyond the longest searched",
+          "[inference][speculative]") {
+  Calculation calc = run("speculative", {{"k", Value::of(20.0)}, {"k_max", Value::of(4.0)}});
+  const Table& rounds = table(calc, "rounds");
+  REQUIRE(rounds.rows.size() == 20);
+  CHECK(cell(rounds, 19, "chosen").text == "yes");
+  CHECK(output(calc, "best_k") == 4);  // the search stays within k_max
 }
 
 TEST_CASE("speculative decoding's limits: every draft kept, none kept, free drafts",

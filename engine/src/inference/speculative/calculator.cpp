@@ -52,7 +52,9 @@ std::vector<OutputSpec> round_columns() {
   return {num("k", "tokens", "tokens drafted per round", "Draft length k"),
           num("tokens", "tokens", "expected tokens a round yields", "Tokens per round"),
           num("t_per_token", "s", "expected time per token", "Time per token"),
-          num("speedup", "x", "over ordinary decoding", "Speedup")};
+          num("speedup", "x", "over ordinary decoding", "Speedup"),
+          text_output("chosen", "yes for the draft length k asked for", "Asked for"),
+          text_output("best", "yes for the draft length with the highest speedup", "Best")};
 }
 
 const Schema& schema() {
@@ -72,7 +74,7 @@ const Schema& schema() {
        num("best_k", "tokens", "the draft length with the highest speedup, 1 to k_max",
            "Best draft length"),
        num("best_speedup", "x", "the speedup at the best draft length", "Best speedup")},
-      {{"rounds", "every draft length from 1 to k_max", round_columns()}}};
+      {{"rounds", "every draft length from 1 to k_max (or to k, if longer)", round_columns()}}};
   return s;
 }
 
@@ -139,11 +141,13 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   if (out.tables()) {
     Table rounds = empty_table(schema().tables[0]);
     SpeculativeConfig each = c;
-    for (double k = 1; k <= k_max; ++k) {
+    // Up to k too, so a chart can always mark the length asked for.
+    for (double k = 1; k <= std::fmax(k_max, c.k); ++k) {
       each.k = k;
       const SpeculativeRound e = speculative_round(each);
-      rounds.rows.push_back(
-          {Value::of(k), Value::of(e.tokens), Value::of(e.t_per_token), Value::of(e.speedup)});
+      rounds.rows.push_back({Value::of(k), Value::of(e.tokens), Value::of(e.t_per_token),
+                             Value::of(e.speedup), Value::of(k == c.k ? "yes" : "no"),
+                             Value::of(k == best.k ? "yes" : "no")});
     }
     out.table("rounds", std::move(rounds));
   }
