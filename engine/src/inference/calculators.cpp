@@ -1,6 +1,7 @@
 // The inference domain's calculators, in the order of the book's chapter 7, which is their
 // order in `scalebook list`: each concept's adapter is in its own folder.
 #include "scalebook/core/registry.h"
+#include "scalebook/inference/calculator.h"
 #include "scalebook/inference/kv_allocator.h"
 #include "scalebook/inference/speculative.h"
 

@@ -87,7 +87,22 @@ CollectiveCost cost(CollectiveOp op, double bytes, const std::vector<Axis>& axes
                          false);
 }
 
-void add_collectives(const InferenceConfig& c, double tokens, InferenceStep& r) {
+// Chips one cache is split over: KV heads first, as far as they divide the replica's tp chips,
+// then (unless only heads) sequences over the rest; ep groups each hold their own sequences.
+double kv_split(const InferenceConfig& c) {
+  if (c.kv_sharding != KvSharding::heads) return c.slice.tp * c.slice.ep;
+  return std::min(c.model.K, c.slice.tp) * c.slice.ep;
+}
+
+// The 2D weight-stationary MLP's collectives per layer at its best X (appendix B):
+// 2aBD / (X W) + 4aBF X / (N W), least at X = sqrt(D N / (2F)).
+double mlp_2d_time(double a, double tokens, double D, double F, double n, double w_ici) {
+  const double x = std::sqrt(D * n / (2 * F));
+  return 2 * a * tokens * D / (x * w_ici) + 4 * a * tokens * F * x / (n * w_ici);
+}
+
+void add_collectives(const InferenceConfig& c, const ParamCounts& p, double tokens,
+                     InferenceStep& r) {
   const Model& m = c.model;
   const InferenceSlice& s = c.slice;
   if (s.tp > 1) {
@@ -98,14 +113,41 @@ void add_collectives(const InferenceConfig& c, double tokens, InferenceStep& r) 
     CollectiveCost scatter = cost(CollectiveOp::reduce_scatter, bytes, s.tp_axes, s.tp, s);
     r.t_collective_tp = gather.time;
     r.collectives_latency_bound = gather.latency_bound;
-    r.t_collectives += m.L * 2 * (gather.time + scatter.time);
+    const double block = gather.time + scatter.time;
+    r.t_collective_mlp = block;
+    if (c.mlp_sharding == MlpSharding::two_d && r.w_ici > 0) {
+      r.t_collective_mlp =
+          std::max(mlp_2d_time(c.activation_bytes, tokens / s.ep, m.D, m.F, s.tp, r.w_ici),
+                   2 * s.hop_latency);
+    }
+    r.t_collectives += m.L * (block + r.t_collective_mlp);
+    if (c.kv_sharding != KvSharding::heads && s.tp > std::min(m.K, s.tp)) {
+      // The queries [tokens, N H] move from head to batch sharding and the outputs back.
+      const double q = c.activation_bytes * tokens / s.ep * m.N * m.H;
+      r.t_collective_kv = cost(CollectiveOp::all_to_all, q, s.tp_axes, s.tp, s).time;
+      r.t_collectives += m.L * 2 * r.t_collective_kv;
+    }
   }
   if (s.ep > 1) {
     // Each token's k routed copies, to their experts and back.
     const double bytes = c.activation_bytes * tokens * m.experts_per_token * m.D;
     r.t_collective_ep = cost(CollectiveOp::all_to_all, bytes, s.ep_axes, s.ep, s).time;
-    r.t_collectives += count_params(m).moe_layers * 2 * r.t_collective_ep;
+    r.t_collectives += p.moe_layers * 2 * r.t_collective_ep;
   }
+}
+
+void add_limits(const InferenceConfig& c, double tokens, InferenceStep& r) {
+  const Model& m = c.model;
+  if (r.w_ici <= 0) return;
+  const double a = c.activation_bytes;
+  r.tp_limit_decode = c.weight_bytes / a * m.F * r.w_ici / (tokens * c.hbm_bandwidth);
+  r.tp_limit_prefill = 2 * m.F * r.w_ici / (a * c.peak_flops);
+  const double n = c.slice.tp;
+  r.t_mlp_comms_1d = 2 * a * tokens * m.D / (3 * r.w_ici);
+  r.x_2d = std::sqrt(m.D * n / (2 * m.F));
+  r.yz_2d = n / r.x_2d;
+  r.t_mlp_comms_2d = mlp_2d_time(a, tokens, m.D, m.F, n, r.w_ici);
+  r.crossover_2d = 18 * m.F / m.D;
 }
 
 InferenceBound bound_of(const InferenceStep& r) {
@@ -127,6 +169,19 @@ double critical(double flops, double weight_bytes, double hbm) {
 const char* to_string(InferencePhase phase) {
   return phase == InferencePhase::prefill ? "prefill" : "decode";
 }
+
+const char* to_string(KvSharding sharding) {
+  switch (sharding) {
+    case KvSharding::heads:
+      return "heads";
+    case KvSharding::batch:
+      return "batch";
+    default:
+      return "heads-batch";
+  }
+}
+
+const char* to_string(MlpSharding sharding) { return sharding == MlpSharding::two_d ? "2d" : "1d"; }
 
 const char* to_string(InferenceBound bound) {
   switch (bound) {
@@ -176,7 +231,8 @@ Result<InferenceStep> inference_step(const InferenceConfig& c) {
   const double keys = decode ? c.context : c.tokens / 2;
   r.flops_attention = n * keys * attention_flops_per_key(m) / chips;
   // Decode reads every sequence's cache; prefill writes it.
-  r.kv_bytes_per_chip = c.batch * r.kv_bytes_per_sequence / chips;
+  r.kv_split = kv_split(c);
+  r.kv_bytes_per_chip = c.batch * r.kv_bytes_per_sequence / r.kv_split;
   r.kv_bytes_loaded = r.kv_bytes_per_chip;
 
   r.t_flops = r.flops_matmul / c.peak_flops;
@@ -185,7 +241,8 @@ Result<InferenceStep> inference_step(const InferenceConfig& c) {
   r.t_attention_flops = r.flops_attention / c.peak_flops;
   r.t_kv_load = r.kv_bytes_loaded / c.hbm_bandwidth;
   r.t_attention = std::max(r.t_attention_flops, r.t_kv_load);
-  add_collectives(c, n, r);
+  r.w_ici = 2 * c.slice.topology.link_bandwidth;
+  add_collectives(c, p, n, r);
   r.t_roofline = r.t_attention + r.t_matmul;
   r.t_step = r.t_roofline + r.t_collectives;
   r.bound = bound_of(r);
@@ -197,13 +254,14 @@ Result<InferenceStep> inference_step(const InferenceConfig& c) {
   r.hbm_used = r.weight_bytes_per_chip + r.kv_bytes_per_chip;
   r.fits = r.hbm_used <= c.hbm_capacity;
   const double room = c.hbm_capacity - r.weight_bytes_per_chip;
-  r.max_batch = room > 0 ? std::floor(room * chips / r.kv_bytes_per_sequence) : 0;
+  r.max_batch = room > 0 ? std::floor(room * r.kv_split / r.kv_bytes_per_sequence) : 0;
 
   r.moe_factor = m.E > 0 ? m.E / m.experts_per_token : 1;
   r.critical_batch = critical(c.peak_flops, c.weight_bytes, c.hbm_bandwidth) * r.moe_factor;
   r.critical_batch_bf16 = critical(c.peak_flops_bf16, 2, c.hbm_bandwidth);
   r.critical_batch_int8_weights = critical(c.peak_flops_bf16, 1, c.hbm_bandwidth);
   r.critical_batch_int8 = critical(c.peak_flops_int8, 1, c.hbm_bandwidth);
+  add_limits(c, n, r);
   return r;
 }
 

@@ -54,8 +54,23 @@ struct InferenceSlice {
 Result<InferenceSlice> inference_slice(const Chip& chip, const std::string& shape, double tp,
                                        double ep);
 
+// How a replica splits its KV caches: over KV heads only (replicated past K chips), or over
+// KV heads and then sequences (the book's [2, B_Z, S, K_Y, H]), or over sequences only. Either
+// of the last two swaps the queries from head to batch sharding and back around each
+// attention layer: two AllToAlls.
+enum class KvSharding { heads, heads_batch, batch };
+const char* to_string(KvSharding sharding);  // "heads", "heads-batch", "batch"
+
+// How the MLP's weights are split over a replica's tp chips: over F (1D weight-stationary,
+// Megatron), or over D by X and F by YZ = tp / X (2D weight-stationary, the book's appendix B)
+// with X at its best, sqrt(D tp / (2F)).
+enum class MlpSharding { one_d, two_d };
+const char* to_string(MlpSharding sharding);  // "1d", "2d"
+
 struct InferenceConfig {
   Model model;
+  KvSharding kv_sharding = KvSharding::heads_batch;
+  MlpSharding mlp_sharding = MlpSharding::one_d;
   InferencePhase phase = InferencePhase::decode;
   double batch = 1;             // sequences per replica
   double tokens = 1;            // prefill: prompt tokens per sequence (T)
@@ -99,6 +114,8 @@ struct InferenceStep {
   double t_attention = 0;        // max(t_attention_flops, t_kv_load)
   double t_collective_tp = 0;    // one AllGather of the activations (a ReduceScatter costs as much)
   double t_collective_ep = 0;    // one AllToAll of the routed tokens
+  double t_collective_kv = 0;    // one AllToAll of the queries (KV split by batch), else 0
+  double t_collective_mlp = 0;   // one MLP block's collectives, per layer
   double t_collectives = 0;      // all of the step's collectives
   bool collectives_latency_bound = false;  // the tp collectives' hops outlast their bytes
   double t_roofline = 0;                   // t_attention + t_matmul: the book's step time
@@ -111,6 +128,7 @@ struct InferenceStep {
   // Memory per chip.
   double weight_bytes_per_chip = 0;  // B
   double kv_bytes_per_chip = 0;      // B of the batch's caches
+  double kv_split = 1;               // chips each cache is split over (KV sharding)
   double hbm_used = 0;               // B: weights and caches
   bool fits = false;                 // hbm_used <= hbm_capacity
   double max_batch = 0;              // sequences per replica whose caches fit beside the weights
@@ -121,6 +139,20 @@ struct InferenceStep {
   double critical_batch_int8_weights = 0;  // int8 weights, bf16 math
   double critical_batch_int8 = 0;          // int8 weights and math (0: no int8 peak)
   double moe_factor = 1;                   // E / k: an MoE layer loads every expert for k per token
+  // Model-parallel limits (the book's section on sharding), with W_ici one axis both ways.
+  double w_ici = 0;             // B/s: 2 x the link bandwidth (0 on one chip)
+  double tp_limit_decode = 0;   // chips past which the tp collectives outlast the weight loads:
+                                // (w / a) F W_ici / (B W_hbm) for B tokens per step
+  double tp_limit_prefill = 0;  // chips past which the tp collectives outlast the matmuls on one
+                                // axis: F W_ici / C (the book's F / 2200 on v5e)
+  // 1D against 2D weight-stationary MLP sharding of the step's B tokens over N = tp chips,
+  // in the book's forms (appendix B, question 7): 1D over a 3D torus 2aBD / (3 W_ici), 2D
+  // 2aBD / (X W_ici) + 4aBF / (YZ W_ici) at its best X.
+  double t_mlp_comms_1d = 0;  // s per layer
+  double t_mlp_comms_2d = 0;  // s per layer
+  double x_2d = 0;            // the best X: sqrt(D N / (2F)) (fractional: a real-valued optimum)
+  double yz_2d = 0;           // N / X
+  double crossover_2d = 0;    // chips past which 2D moves less: 18 F / D
 };
 
 // Every size must be finite and positive (an Error names the field); tp must divide the query
