@@ -3,6 +3,7 @@
 #include "scalebook/core/registry.h"
 #include "scalebook/inference/calculator.h"
 #include "scalebook/inference/kv_allocator.h"
+#include "scalebook/inference/sampler.h"
 #include "scalebook/inference/speculative.h"
 
 namespace scalebook {
@@ -10,6 +11,7 @@ namespace {
 
 const CalculatorRegistration registered{60,
                                         {
+                                            sampler_calculator,             // sampler/: 2.1
                                             inference_calculator,           // calculator/: the step
                                             inference_frontier_calculator,  // frontier/
                                             kv_allocator_calculator,  // kv_allocator/: 2.2, 2.4.2
