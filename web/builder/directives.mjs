@@ -16,8 +16,9 @@ import * as roofline from './directives/roofline.mjs';
 import * as collectives from './directives/collectives.mjs';
 import * as transformer from './directives/transformer.mjs';
 import * as training from './directives/training.mjs';
+import * as inference from './directives/inference.mjs';
 
-const DOMAINS = { exercises, systolic, hardware, sharding, roofline, collectives, transformer, training };
+const DOMAINS = { exercises, systolic, hardware, sharding, roofline, collectives, transformer, training, inference };
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 // A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.
