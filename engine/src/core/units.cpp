@@ -13,12 +13,14 @@ struct Plain {
   double factor;
 };
 
-constexpr std::array<Plain, 21> kPlain{{
+constexpr std::array<Plain, 23> kPlain{{
     {"", Dimension::count, 1},
     {"token", Dimension::count, 1},
     {"tokens", Dimension::count, 1},
     {"param", Dimension::count, 1},  // the transformer calculator counts parameters
     {"params", Dimension::count, 1},
+    {"sequence", Dimension::count, 1},  // inference counts a batch in sequences
+    {"sequences", Dimension::count, 1},
     {"x", Dimension::count, 1},
     {"s", Dimension::time, 1},
     {"ms", Dimension::time, 1e-3},
