@@ -164,4 +164,6 @@ TEST_CASE("kv-allocator refuses bad input by name", "[inference][kv-allocator][e
               "mean must be a finite number, got nan");
   check_error(error({{"chips", Value::of(2.5)}}), ErrorCode::invalid_argument, "chips",
               "chips must be a whole number, got 2.5");
+  check_error(error({{"hbm_capacity", Value::of(0.0)}}), ErrorCode::out_of_range, "hbm_capacity",
+              "hbm_capacity must be >= 1, got 0");
 }

@@ -52,6 +52,17 @@ std::vector<InputSpec> inputs() {
              "Shared prefix P"),
       labelled(share, "Requests sharing it f"),
   };
+  // A reader's own chip: its capacity is the one chip number this calculator reads.
+  InputSpec capacity{"hbm_capacity",
+                     InputKind::number,
+                     "B",
+                     "override: the chip's HBM capacity",
+                     Value::none(),
+                     1,
+                     false,
+                     1e15};
+  capacity.overrides = &chip_preset();
+  list.push_back(labelled(capacity, "HBM capacity", InputGroup::override));
   for (InputSpec& spec : model_field_inputs()) list.push_back(std::move(spec));
   return list;
 }
