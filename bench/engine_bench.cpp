@@ -71,6 +71,8 @@ int main() {
   bench("transformer", {{"model", Value::of("deepseek-v3")}}, 20000);
   bench("training", {{"tp_axes", Value::of("Z")}}, 20000);
   bench("training-budget", {}, 50000);
+  bench("inference", {}, 50000);
+  bench("inference-frontier", {}, 200);  // 64 batches x 8 slices
 
   std::vector<double> batches(200);
   for (int i = 0; i < 200; ++i) batches[static_cast<std::size_t>(i)] = 1 + 4 * i;

@@ -42,6 +42,8 @@ const cases = [
   ['transformer', { model: 'deepseek-v3' }, 2000],
   ['training', { tp_axes: 'Z' }, 10000],
   ['training-budget', {}, 20000],
+  ['inference', {}, 20000],
+  ['inference-frontier', {}, 100], // 64 batches x 8 slices: the budget is 10 ms
 ];
 let sink = 0;
 for (const [name, inputs, calls] of cases) {

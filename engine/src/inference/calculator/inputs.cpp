@@ -36,6 +36,55 @@ InputSpec chip_field(const char* name, const char* unit, const char* description
   return spec;
 }
 
+// The model's shape without its id, name and source notes, whose strings a step never reads and
+// whose copying was most of a numbers-only call's allocations.
+Model shape_of(const Model& m) {
+  Model s;
+  s.L = m.L, s.D = m.D, s.F = m.F, s.N = m.N, s.K = m.K, s.H = m.H, s.V = m.V;
+  s.gated = m.gated, s.tied = m.tied, s.norms_per_layer = m.norms_per_layer;
+  s.final_norm = m.final_norm, s.E = m.E, s.experts_per_token = m.experts_per_token;
+  s.shared_experts = m.shared_experts, s.F_expert = m.F_expert, s.dense_layers = m.dense_layers;
+  s.q_rank = m.q_rank, s.kv_rank = m.kv_rank, s.rope_dim = m.rope_dim;
+  return s;
+}
+
+// The last slice placed, by chip, its link numbers, shape, tp (0: the default) and ep: a sweep over
+// batch or context asks for the same slice every call, and placing it builds the parallel layout.
+struct SliceKey {
+  std::string chip, shape;
+  double link = 0, hop = 0, nvlink = 0, egress = 0, tp = 0, ep = 0;
+  bool operator==(const SliceKey&) const = default;
+};
+
+Result<InferenceSlice> slice_of(const Chip& chip, const std::string& shape, double tp, double ep) {
+  thread_local SliceKey last_key;
+  thread_local InferenceSlice last;
+  thread_local bool held = false;
+  SliceKey key{chip.id,
+               shape,
+               chip.ici_link_bandwidth,
+               chip.ici_hop_latency,
+               chip.nvlink_bandwidth,
+               chip.node_egress_bandwidth,
+               tp,
+               ep};
+  if (held && key == last_key) return last;
+  if (tp <= 0) {
+    // One replica on the whole slice (over ep), or on one GPU node.
+    Result<Topology> where = topology_of(chip, shape);
+    if (!where.ok()) return where.error();
+    double chips = where.value().chips;
+    if (where.value().fabric == Fabric::switched) chips = std::min(chips, where.value().node_gpus);
+    tp = std::max(1.0, std::floor(chips / ep));
+  }
+  Result<InferenceSlice> placed = inference_slice(chip, shape, tp, ep);
+  if (!placed.ok()) return placed;
+  last_key = std::move(key);
+  last = placed.value();
+  held = true;
+  return placed;
+}
+
 Error fail(std::string field, std::string message) {
   return Error{ErrorCode::invalid_argument, std::move(field), std::move(message)};
 }
@@ -108,7 +157,7 @@ Result<InferenceConfig> read_config(const ResolvedInputs& in, const std::string&
                                     bool sweep) {
   const Chip* chip = chip_of(in);
   InferenceConfig c;
-  c.model = *model_of(in);
+  c.model = shape_of(*model_of(in));
   const Dtype compute = *parse_dtype(in.text("dtype"));
   set_chip(c, *chip, compute);
   if (in.has("peak_flops")) c.peak_flops = in.number("peak_flops");
@@ -134,17 +183,11 @@ Result<InferenceConfig> read_config(const ResolvedInputs& in, const std::string&
   const double ep = in.number("ep");
   const bool given = tp > 0 || in.has("tp");
   if (tp <= 0 && in.has("tp")) tp = in.number("tp");
-  if (tp <= 0) {
-    Result<Topology> where = topology_of(*chip, shape);
-    if (!where.ok()) return where.error();
-    double chips = where.value().chips;
-    if (where.value().fabric == Fabric::switched) chips = std::min(chips, where.value().node_gpus);
-    tp = std::max(1.0, std::floor(chips / ep));
-  }
-  Result<InferenceSlice> slice = inference_slice(*chip, shape, tp, ep);
+  Result<InferenceSlice> slice = slice_of(*chip, shape, tp, ep);
   if (!slice.ok()) return slice.error();
   c.slice = slice.value();
   if (in.has("hop_latency")) c.slice.hop_latency = in.number("hop_latency");
+  tp = c.slice.tp;
   if (!given && (std::fmod(c.model.N, tp) != 0 || std::fmod(c.model.F, tp) != 0)) {
     return fail("tp", "tp = " + format_number(tp) + " (the whole slice) must divide the " +
                           format_number(c.model.N) + " query heads and F = " +
