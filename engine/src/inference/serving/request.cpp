@@ -20,7 +20,9 @@ struct Field {
   std::vector<std::string> choices;  // empty: a number (or, for shape, a text)
 };
 
+// The defaults are ServingConfig's; the model and slice are this request's own.
 const std::vector<Field>& field_list() {
+  static const ServingConfig kDefault;
   static const std::vector<Field> list = {
       {"model", Value::of("llama-3-8b"), model_ids()},
       {"chip", Value::of(kDefaultChip), chip_ids()},
@@ -30,23 +32,23 @@ const std::vector<Field>& field_list() {
       {"dtype", Value::of("bf16"), dtype_names()},
       {"dtype_weights", Value::of("bf16"), dtype_names()},
       {"dtype_kv", Value::of("bf16"), dtype_names()},
-      {"mode", Value::of("continuous"), {"static", "continuous", "disaggregated"}},
-      {"rate", Value::of(10), {}},
-      {"requests", Value::of(1000), {}},
-      {"slots", Value::of(32), {}},
-      {"prompt_dist", Value::of("uniform"), {"fixed", "uniform", "exponential"}},
-      {"prompt", Value::of(512), {}},
-      {"prompt_min", Value::of(128), {}},
-      {"prompt_max", Value::of(1024), {}},
-      {"output_dist", Value::of("exponential"), {"fixed", "uniform", "exponential"}},
-      {"output", Value::of(256), {}},
-      {"output_min", Value::of(1), {}},
-      {"output_max", Value::of(2048), {}},
-      {"seed", Value::of(1), {}},
-      {"prefill_replicas", Value::of(1), {}},
-      {"kv_bandwidth", Value::of(0.0), {}},
-      {"samples", Value::of(200), {}},
-      {"timeline", Value::of(200), {}},
+      {"mode", Value::of(to_string(kDefault.mode)), {"static", "continuous", "disaggregated"}},
+      {"rate", Value::of(kDefault.rate), {}},
+      {"requests", Value::of(kDefault.requests), {}},
+      {"slots", Value::of(kDefault.slots), {}},
+      {"prompt_dist", Value::of(to_string(kDefault.prompt.kind)), {"fixed", "uniform", "exponential"}},
+      {"prompt", Value::of(kDefault.prompt.mean), {}},
+      {"prompt_min", Value::of(kDefault.prompt.min), {}},
+      {"prompt_max", Value::of(kDefault.prompt.max), {}},
+      {"output_dist", Value::of(to_string(kDefault.output.kind)), {"fixed", "uniform", "exponential"}},
+      {"output", Value::of(kDefault.output.mean), {}},
+      {"output_min", Value::of(kDefault.output.min), {}},
+      {"output_max", Value::of(kDefault.output.max), {}},
+      {"seed", Value::of(static_cast<double>(kDefault.seed)), {}},
+      {"prefill_replicas", Value::of(kDefault.prefill_replicas), {}},
+      {"kv_bandwidth", Value::of(kDefault.kv_bandwidth), {}},
+      {"samples", Value::of(kDefault.samples), {}},
+      {"timeline", Value::of(kDefault.timeline), {}},
   };
   return list;
 }
@@ -86,8 +88,8 @@ Result<ServingConfig> serving_request(const Inputs& fields, double most_requests
   auto text = [&](const char* name) { return v[name].text; };
   if (number("requests") > most_requests) {
     return Error{ErrorCode::out_of_range, "requests",
-                 "requests must be at most " + format_number(most_requests) +
-                     " (the work budget here), got " + format_number(number("requests"))};
+                 "requests must be at most " + serving::digits(most_requests) +
+                     " (the work budget here), got " + serving::digits(number("requests"))};
   }
   const double seed = number("seed");
   if (!(seed >= 0 && seed <= 9007199254740992.0 && seed == std::floor(seed))) {

@@ -2,12 +2,17 @@
 // What the serving simulator's files share (see serving.h for the model).
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "scalebook/inference/serving.h"
 
 namespace scalebook::serving {
+
+// A whole number with all its digits (format_number writes 2000000 as 2e6), else as usual:
+// a count in a message must show the reader which one was refused.
+std::string digits(double x);
 
 // A request's lengths and times, one array each (a run may hold millions).
 struct Requests {

@@ -14,6 +14,8 @@
 namespace scalebook {
 namespace {
 
+using serving::digits;
+
 // The most slots a replica may have and the longest length: the tables stay small.
 constexpr double kMaxSlots = 4096;
 constexpr double kMaxLength = 1e6;
@@ -29,24 +31,24 @@ bool whole_in(double x, double lo, double hi) {
 std::optional<Error> count(const std::string& field, double x, double lo, double hi,
                            const char* unit) {
   if (whole_in(x, lo, hi)) return std::nullopt;
-  return fail(field, field + " must be a whole number of " + unit + " from " + format_number(lo) +
-                         " to " + format_number(hi) + ", got " + format_number(x));
+  return fail(field, field + " must be a whole number of " + unit + " from " + digits(lo) + " to " +
+                         digits(hi) + ", got " + digits(x));
 }
 
 std::optional<Error> check_length(const std::string& name, const LengthDist& d) {
   if (d.kind == LengthKind::exponential) {
     if (!(std::isfinite(d.mean) && d.mean > 0 && d.mean <= kMaxLength)) {
       return fail(name, name + " must be a positive number of tokens up to " +
-                            format_number(kMaxLength) + ", got " + format_number(d.mean));
+                            digits(kMaxLength) + ", got " + format_number(d.mean));
     }
-  } else if (auto bad = count(name, d.mean, 1, kMaxLength, "tokens")) {
-    return bad;
+  } else if (d.kind == LengthKind::fixed) {
+    if (auto bad = count(name, d.mean, 1, kMaxLength, "tokens")) return bad;
   }
   if (auto bad = count(name + "_min", d.min, 1, kMaxLength, "tokens")) return bad;
   if (auto bad = count(name + "_max", d.max, 1, kMaxLength, "tokens")) return bad;
   if (d.max < d.min) {
     return fail(name + "_max", name + "_max must be at least " + name + "_min = " +
-                                   format_number(d.min) + ", got " + format_number(d.max));
+                                   digits(d.min) + ", got " + digits(d.max));
   }
   return std::nullopt;
 }
@@ -121,7 +123,7 @@ Result<ServingResult> simulate_serving(const ServingConfig& c) {
   const double fit = std::floor(costs.kv_room_tokens / tokens);
   if (fit < 1) {
     out.fits = false;
-    out.reason = "a request of up to " + format_number(tokens) + " tokens needs " +
+    out.reason = "a request of up to " + digits(tokens) + " tokens needs " +
                  format_number(tokens * costs.kv_bytes_per_token) +
                  " B of KV cache a replica, but " +
                  format_number(costs.kv_room_tokens * costs.kv_bytes_per_token) +

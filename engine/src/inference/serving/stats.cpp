@@ -4,9 +4,15 @@
 #include <limits>
 #include <vector>
 
+#include "scalebook/core/format.h"
 #include "serving_parts.h"
 
 namespace scalebook::serving {
+
+std::string digits(double x) {
+  if (x == std::floor(x) && std::fabs(x) < 1e15) return std::to_string(static_cast<long long>(x));
+  return format_number(x);
+}
 
 ServingPercentiles percentiles(std::vector<double> v) {
   ServingPercentiles p;
