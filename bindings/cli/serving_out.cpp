@@ -64,7 +64,8 @@ std::string serving_text(const SimNode& r) {
   out += "\n";
   for (const char* row : {"ttft", "tpot", "latency"}) {
     out += padded(row, 10);
-    for (const char* col : {"p50", "p90", "p99", "mean"}) out += padded(number(*r.find(row), col), 14);
+    for (const char* col : {"p50", "p90", "p99", "mean"})
+      out += padded(number(*r.find(row), col), 14);
     out += "\n";
   }
   return out;

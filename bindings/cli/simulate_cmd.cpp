@@ -151,7 +151,8 @@ std::string pipeline_text(const PipelineView& r) {
 }
 
 // The simulations the command line offers: a registry name and how its result prints (serving:
-// a summary and its percentiles, or the whole tree as JSON). The systolic array and the collectives return frames for a page to draw, and have no text yet.
+// a summary and its percentiles, or the whole tree as JSON). The systolic array and the collectives
+// return frames for a page to draw, and have no text yet.
 struct Presenter {
   const char* name;
   void (*show)(const Options& opt, const SimNode& result);
@@ -163,10 +164,8 @@ const Presenter kPresenters[] = {
        PipelineView v = pipeline_view(result);
        print(opt, pipeline_json(v), pipeline_text(v));
      }},
-    {"serving",
-     [](const Options& opt, const SimNode& result) {
-       print(opt, sim_json(result), serving_text(result));
-     }},
+    {"serving", [](const Options& opt,
+                   const SimNode& result) { print(opt, sim_json(result), serving_text(result)); }},
 };
 
 }  // namespace

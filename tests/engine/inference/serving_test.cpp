@@ -61,8 +61,7 @@ Error request_error(const Inputs& fields, double most = kMaxServingRequests) {
 
 }  // namespace
 
-TEST_CASE("serving: a decode step is a per-batch part plus a per-cached-token part",
-          "[serving]") {
+TEST_CASE("serving: a decode step is a per-batch part plus a per-cached-token part", "[serving]") {
   const ServingConfig c = config({});
   Result<ServingCosts> costs = serving_costs(c.step, 8);
   REQUIRE(costs.ok());
@@ -80,8 +79,8 @@ TEST_CASE("serving: one request alone waits for its prefill, then decodes at bat
           "[serving]") {
   for (const char* mode : {"continuous", "static"}) {
     CAPTURE(mode);
-    const ServingConfig c = config(fixed(512, 256, {{"requests", Value::of(1.0)},
-                                                    {"mode", Value::of(mode)}}));
+    const ServingConfig c =
+        config(fixed(512, 256, {{"requests", Value::of(1.0)}, {"mode", Value::of(mode)}}));
     const ServingResult r = run(c);
     // TTFT is the prefill of 512 tokens at batch 1.
     const double prefill = step(c, InferencePhase::prefill, 1, 512).t_step;
@@ -102,10 +101,11 @@ TEST_CASE("serving: a saturated queue serves full batches at slots over the batc
           "[serving]") {
   // Static batching, 8 slots, 1 + 4 x 8 requests arriving within microseconds: the first
   // request runs alone, then four full batches back to back.
-  const ServingConfig c = config(fixed(128, 64, {{"requests", Value::of(33.0)},
-                                                 {"slots", Value::of(8.0)},
-                                                 {"mode", Value::of("static")},
-                                                 {"rate", Value::of(1e6)}}));
+  const ServingConfig c = config(fixed(128, 64,
+                                       {{"requests", Value::of(33.0)},
+                                        {"slots", Value::of(8.0)},
+                                        {"mode", Value::of("static")},
+                                        {"rate", Value::of(1e6)}}));
   const ServingResult r = run(c);
   auto batch = [&](double b) {
     return step(c, InferencePhase::prefill, b, 128).t_step + decode_steps(c, b, 128, 63);
@@ -124,8 +124,8 @@ TEST_CASE("serving: arrivals past the service rate grow the queue at their diffe
           "[serving]") {
   const Inputs base = fixed(128, 64, {{"slots", Value::of(8.0)}, {"mode", Value::of("static")}});
   const ServingConfig probe = config(base);
-  const double full = step(probe, InferencePhase::prefill, 8, 128).t_step +
-                      decode_steps(probe, 8, 128, 63);
+  const double full =
+      step(probe, InferencePhase::prefill, 8, 128).t_step + decode_steps(probe, 8, 128, 63);
   const double service = 8 / full;  // requests/s
   Inputs fields = base;
   fields["rate"] = Value::of(2 * service);
@@ -178,10 +178,11 @@ TEST_CASE("serving: continuous batching answers a mixed load sooner than static 
 TEST_CASE("serving: disaggregated, the cache travels from the prefill replica to a decoder",
           "[serving]") {
   // A 2x4 slice at tp 4 holds two replicas: one prefills, one decodes.
-  const ServingConfig c = config(fixed(512, 64, {{"requests", Value::of(1.0)},
-                                                 {"shape", Value::of("2x4")},
-                                                 {"mode", Value::of("disaggregated")},
-                                                 {"kv_bandwidth", Value::of(1e9)}}));
+  const ServingConfig c = config(fixed(512, 64,
+                                       {{"requests", Value::of(1.0)},
+                                        {"shape", Value::of("2x4")},
+                                        {"mode", Value::of("disaggregated")},
+                                        {"kv_bandwidth", Value::of(1e9)}}));
   const ServingResult r = run(c);
   CHECK(r.replicas == 2);
   CHECK(r.prefill_replicas == 1);
@@ -194,12 +195,12 @@ TEST_CASE("serving: disaggregated, the cache travels from the prefill replica to
   CHECK(r.finish[0] ==
         Approx(r.first_token[0] + transfer + decode_steps(c, 1, 512, 63)).epsilon(1e-12));
   // Under load a decoder never pauses for a prefill, so its TPOT stays the decode steps'.
-  const ServingResult loaded =
-      run(config(fixed(512, 64, {{"requests", Value::of(400.0)},
-                                 {"shape", Value::of("2x4")},
-                                 {"mode", Value::of("disaggregated")}})));
-  const ServingResult mixed = run(config(fixed(
-      512, 64, {{"requests", Value::of(400.0)}, {"shape", Value::of("2x4")}})));
+  const ServingResult loaded = run(config(fixed(512, 64,
+                                                {{"requests", Value::of(400.0)},
+                                                 {"shape", Value::of("2x4")},
+                                                 {"mode", Value::of("disaggregated")}})));
+  const ServingResult mixed =
+      run(config(fixed(512, 64, {{"requests", Value::of(400.0)}, {"shape", Value::of("2x4")}})));
   CHECK(loaded.tpot.p99 < mixed.tpot.p99);
 }
 
@@ -232,10 +233,10 @@ TEST_CASE("serving: bad input is refused naming its field", "[serving]") {
               "slots must be a whole number of sequences from 1 to 4096, got 2.5");
   check_error(bad("requests", Value::of(0.0)), E::invalid_argument, "requests",
               "requests must be a whole number of requests from 1 to 2000000, got 0");
-  check_error(request_error({{"prompt_dist", Value::of("exponential")},
-                             {"prompt", Value::of(-3.0)}}),
-              E::invalid_argument, "prompt",
-              "prompt must be a positive number of tokens up to 1000000, got -3");
+  check_error(
+      request_error({{"prompt_dist", Value::of("exponential")}, {"prompt", Value::of(-3.0)}}),
+      E::invalid_argument, "prompt",
+      "prompt must be a positive number of tokens up to 1000000, got -3");
   check_error(request_error(fixed(0.5, 8)), E::invalid_argument, "prompt",
               "prompt must be a whole number of tokens from 1 to 1000000, got 0.5");
   check_error(bad("output_min", Value::of(0.0)), E::invalid_argument, "output_min",
@@ -286,9 +287,8 @@ TEST_CASE("serving: more requests than the caller's budget are refused by name",
 TEST_CASE("serving: the registry's result carries percentiles, series and a timeline",
           "[serving]") {
   SimulationRequest q;
-  q.fields = {{"requests", Value::of(50.0)},
-              {"samples", Value::of(20.0)},
-              {"timeline", Value::of(10.0)}};
+  q.fields = {
+      {"requests", Value::of(50.0)}, {"samples", Value::of(20.0)}, {"timeline", Value::of(10.0)}};
   Result<SimNode> r = simulate("serving", q);
   REQUIRE(r.ok());
   const SimNode& n = r.value();

@@ -83,12 +83,12 @@ struct ServingResult {
   bool fits = true;    // false: the longest request's cache does not fit; nothing simulated
   std::string reason;  // why not, when it does not fit
   double replicas = 1, prefill_replicas = 0, decode_replicas = 1, chips = 1;
-  double slots = 0;        // slots a decode replica used: the asked-for, or fewer by memory
+  double slots = 0;  // slots a decode replica used: the asked-for, or fewer by memory
   bool slots_by_memory = false;
-  double step_base_1 = 0;  // s: decode step at batch 1 before attention
-  double step_slope = 0;   // s per cached token
+  double step_base_1 = 0;                  // s: decode step at batch 1 before attention
+  double step_slope = 0;                   // s per cached token
   ServingPercentiles ttft, tpot, latency;  // s; tpot over requests with more than one output token
-  double duration = 0;              // s: last finish
+  double duration = 0;                     // s: last finish
   double output_tokens = 0, prompt_tokens = 0;
   double tokens_per_s = 0;           // output tokens over the duration
   double tokens_per_s_per_chip = 0;  // of the whole slice

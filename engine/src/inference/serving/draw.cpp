@@ -18,7 +18,7 @@ struct Stream {
     z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
     return z ^ (z >> 31);
   }
-  double below_one() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+  double below_one() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }         // [0, 1)
   double above_zero() { return static_cast<double>((next() >> 11) + 1) * 0x1.0p-53; }  // (0, 1]
 };
 

@@ -36,11 +36,15 @@ const std::vector<Field>& field_list() {
       {"rate", Value::of(kDefault.rate), {}},
       {"requests", Value::of(kDefault.requests), {}},
       {"slots", Value::of(kDefault.slots), {}},
-      {"prompt_dist", Value::of(to_string(kDefault.prompt.kind)), {"fixed", "uniform", "exponential"}},
+      {"prompt_dist",
+       Value::of(to_string(kDefault.prompt.kind)),
+       {"fixed", "uniform", "exponential"}},
       {"prompt", Value::of(kDefault.prompt.mean), {}},
       {"prompt_min", Value::of(kDefault.prompt.min), {}},
       {"prompt_max", Value::of(kDefault.prompt.max), {}},
-      {"output_dist", Value::of(to_string(kDefault.output.kind)), {"fixed", "uniform", "exponential"}},
+      {"output_dist",
+       Value::of(to_string(kDefault.output.kind)),
+       {"fixed", "uniform", "exponential"}},
       {"output", Value::of(kDefault.output.mean), {}},
       {"output_min", Value::of(kDefault.output.min), {}},
       {"output_max", Value::of(kDefault.output.max), {}},
@@ -54,7 +58,7 @@ const std::vector<Field>& field_list() {
 }
 
 LengthKind length_kind(const std::string& s) {
-  return s == "uniform" ? LengthKind::uniform
+  return s == "uniform"       ? LengthKind::uniform
          : s == "exponential" ? LengthKind::exponential
                               : LengthKind::fixed;
 }

@@ -38,8 +38,8 @@ std::optional<Error> count(const std::string& field, double x, double lo, double
 std::optional<Error> check_length(const std::string& name, const LengthDist& d) {
   if (d.kind == LengthKind::exponential) {
     if (!(std::isfinite(d.mean) && d.mean > 0 && d.mean <= kMaxLength)) {
-      return fail(name, name + " must be a positive number of tokens up to " +
-                            digits(kMaxLength) + ", got " + format_number(d.mean));
+      return fail(name, name + " must be a positive number of tokens up to " + digits(kMaxLength) +
+                            ", got " + format_number(d.mean));
     }
   } else if (d.kind == LengthKind::fixed) {
     if (auto bad = count(name, d.mean, 1, kMaxLength, "tokens")) return bad;
@@ -47,16 +47,16 @@ std::optional<Error> check_length(const std::string& name, const LengthDist& d) 
   if (auto bad = count(name + "_min", d.min, 1, kMaxLength, "tokens")) return bad;
   if (auto bad = count(name + "_max", d.max, 1, kMaxLength, "tokens")) return bad;
   if (d.max < d.min) {
-    return fail(name + "_max", name + "_max must be at least " + name + "_min = " +
-                                   digits(d.min) + ", got " + digits(d.max));
+    return fail(name + "_max", name + "_max must be at least " + name + "_min = " + digits(d.min) +
+                                   ", got " + digits(d.max));
   }
   return std::nullopt;
 }
 
 std::optional<Error> check(const ServingConfig& c) {
   if (!(std::isfinite(c.rate) && c.rate > 0))
-    return fail("rate", "rate must be a positive number of requests/s, got " +
-                            format_number(c.rate));
+    return fail("rate",
+                "rate must be a positive number of requests/s, got " + format_number(c.rate));
   if (auto bad = count("requests", c.requests, 1, kMaxServingRequests, "requests")) return bad;
   if (auto bad = count("slots", c.slots, 1, kMaxSlots, "sequences")) return bad;
   if (auto bad = check_length("prompt", c.prompt)) return bad;
@@ -64,13 +64,17 @@ std::optional<Error> check(const ServingConfig& c) {
   if (auto bad = count("samples", c.samples, 1, 10000, "points")) return bad;
   if (auto bad = count("timeline", c.timeline, 0, 10000, "requests")) return bad;
   if (!(std::isfinite(c.kv_bandwidth) && c.kv_bandwidth >= 0))
-    return fail("kv_bandwidth", "kv_bandwidth must be 0 (instant) or a positive number of B/s, "
-                                "got " + format_number(c.kv_bandwidth));
+    return fail("kv_bandwidth",
+                "kv_bandwidth must be 0 (instant) or a positive number of B/s, "
+                "got " +
+                    format_number(c.kv_bandwidth));
   if (c.mode != ServingMode::disaggregated) return std::nullopt;
   const double replicas = c.step.slice.replicas;
   if (replicas < 2) {
-    return fail("shape", "disaggregated serving needs 2 or more replicas, one to prefill and "
-                         "one to decode; the slice holds " + format_number(replicas));
+    return fail("shape",
+                "disaggregated serving needs 2 or more replicas, one to prefill and "
+                "one to decode; the slice holds " +
+                    format_number(replicas));
   }
   return count("prefill_replicas", c.prefill_replicas, 1, replicas - 1, "replicas");
 }
