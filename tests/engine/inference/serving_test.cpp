@@ -293,6 +293,12 @@ TEST_CASE("serving: the registry's result carries percentiles, series and a time
   REQUIRE(r.ok());
   const SimNode& n = r.value();
   CHECK(n.find("mode")->text == "continuous");
+  // The fields it ran with, defaults included, for a page's placeholders.
+  const SimNode& inputs = *n.find("inputs");
+  CHECK(inputs.fields.size() == serving_fields().size());
+  CHECK(inputs.find("requests")->number == 50);
+  CHECK(inputs.find("model")->text == "llama-3-8b");
+  CHECK(inputs.find("slots")->number == ServingConfig{}.slots);
   CHECK(n.find("ttft")->find("p90")->kind == SimNode::Kind::number);
   CHECK(n.find("series")->find("queue")->numbers.size() == 20);
   CHECK(n.find("timeline")->find("finish")->numbers.size() == 10);

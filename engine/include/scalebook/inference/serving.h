@@ -113,6 +113,10 @@ Result<ServingResult> simulate_serving(const ServingConfig& config);
 // `most_requests` requests.
 Result<ServingConfig> serving_request(const Inputs& fields, double most_requests);
 
+// Every field as the run takes it (given, or its default), each checked for its kind only: a
+// page shows the defaults from here.
+Result<Inputs> serving_inputs(const Inputs& fields);
+
 // The registry's fields, in order.
 const std::vector<std::string>& serving_fields();
 

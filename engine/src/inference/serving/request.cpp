@@ -74,8 +74,7 @@ const std::vector<std::string>& serving_fields() {
   return names;
 }
 
-Result<ServingConfig> serving_request(const Inputs& fields, double most_requests) {
-  // Every field checked for its kind, with its default when absent.
+Result<Inputs> serving_inputs(const Inputs& fields) {
   Inputs v;
   for (const Field& f : field_list()) {
     auto it = fields.find(f.name);
@@ -88,6 +87,13 @@ Result<ServingConfig> serving_request(const Inputs& fields, double most_requests
     if (!checked.ok()) return checked.error();
     v[f.name] = checked.value();
   }
+  return v;
+}
+
+Result<ServingConfig> serving_request(const Inputs& fields, double most_requests) {
+  Result<Inputs> resolved = serving_inputs(fields);
+  if (!resolved.ok()) return resolved.error();
+  Inputs& v = resolved.value();
   auto number = [&](const char* name) { return v[name].number; };
   auto text = [&](const char* name) { return v[name].text; };
   if (number("requests") > most_requests) {

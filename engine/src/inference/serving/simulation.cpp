@@ -66,12 +66,24 @@ SimNode result_node(const ServingConfig& c, ServingResult r) {
   return out;
 }
 
+// The fields the run took, in the registry's order, for a page to show its defaults.
+SimNode inputs_node(const Inputs& resolved) {
+  SimNode out = SimNode::object();
+  for (const std::string& name : serving_fields()) {
+    const Value& v = resolved.at(name);
+    out.set(name, v.is_number() ? SimNode::of(v.number) : SimNode::of(v.text));
+  }
+  return out;
+}
+
 Result<SimNode> run(const SimulationRequest& request, double most_requests) {
   Result<ServingConfig> c = serving_request(request.fields, most_requests);
   if (!c.ok()) return c.error();
   Result<ServingResult> r = simulate_serving(c.value());
   if (!r.ok()) return r.error();
-  return result_node(c.value(), std::move(r.value()));
+  SimNode out = result_node(c.value(), std::move(r.value()));
+  out.set("inputs", inputs_node(serving_inputs(request.fields).value()));
+  return out;
 }
 
 Simulation serving_simulation() {
