@@ -83,9 +83,11 @@ function chartSVG(sim, { lines, label, unit, index }) {
     return `<polyline class="series ${cls}" points="${points}"/>`;
   }).join('');
   const xs = ticksSVG(x, x.ticks(6), { side: 'bottom', edge: bottom, across: [top, bottom], label: (v) => formatValue(v, 's') });
-  const ys = ticksSVG(y, y.ticks(4), { side: 'left', edge: LEFT, across: [LEFT, RIGHT], label: (v) => formatValue(v, unit) });
+  // Bare numbers on the axis (a unit on each would not fit the margin), the unit once above.
+  const ys = ticksSVG(y, y.ticks(4), { side: 'left', edge: LEFT, across: [LEFT, RIGHT], label: (v) => formatValue(v, '') });
+  const title = unit ? `<text class="axis-title" x="${LEFT + 6}" y="${top + 10}" fill="currentColor">${esc(unit)}</text>` : '';
   return `<svg class="serving-chart" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="${esc(label)}">` +
-    `${xs}${ys}${paths}${nowLine(nowX(sim, index), top, bottom)}</svg>`;
+    `${xs}${ys}${title}${paths}${nowLine(nowX(sim, index), top, bottom)}</svg>`;
 }
 
 // One row a request: waiting, then up to its first token, then decoding.
