@@ -56,9 +56,12 @@ std::string serving_text(const SimNode& r) {
   out += line(r, "replicas", "") + line(r, "chips", "") + line(r, "slots", "slots a replica");
   if (r.find("slots_by_memory")->flag) out += "(slots lowered to what fits in HBM)\n";
   if (!r.find("fits")->flag) return out + "does not fit: " + r.find("reason")->text + "\n";
-  out += line(r, "requests", "") + line(r, "duration", "s") + line(r, "tokens_per_s", "tokens/s") +
-         line(r, "tokens_per_s_per_chip", "tokens/s") + line(r, "requests_per_s", "requests/s") +
-         line(r, "busy_fraction", "") + line(r, "slot_utilization", "");
+  // A count keeps every digit (format_number writes 2000000 as 2e6).
+  const auto requests = static_cast<long long>(r.find("requests")->number);
+  out += padded("requests", 24) + std::to_string(requests) + "\n" + line(r, "duration", "s") +
+         line(r, "tokens_per_s", "tokens/s") + line(r, "tokens_per_s_per_chip", "tokens/s") +
+         line(r, "requests_per_s", "requests/s") + line(r, "busy_fraction", "") +
+         line(r, "slot_utilization", "");
   out += "\n" + padded("seconds", 10);
   for (const char* col : {"p50", "p90", "p99", "mean"}) out += padded(col, 14);
   out += "\n";
