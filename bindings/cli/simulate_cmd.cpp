@@ -8,6 +8,7 @@
 #include "scalebook/core/format.h"
 #include "scalebook/core/simulation.h"
 #include "scalebook/training/pipeline.h"
+#include "serving_out.h"
 
 namespace scalebook::cli {
 namespace {
@@ -149,8 +150,9 @@ std::string pipeline_text(const PipelineView& r) {
   return out;
 }
 
-// The simulations the command line offers: a registry name and how its result prints. The
-// systolic array and the collectives return frames for a page to draw, and have no text yet.
+// The simulations the command line offers: a registry name and how its result prints (serving:
+// a summary and its percentiles, or the whole tree as JSON). The systolic array and the collectives
+// return frames for a page to draw, and have no text yet.
 struct Presenter {
   const char* name;
   void (*show)(const Options& opt, const SimNode& result);
@@ -162,6 +164,8 @@ const Presenter kPresenters[] = {
        PipelineView v = pipeline_view(result);
        print(opt, pipeline_json(v), pipeline_text(v));
      }},
+    {"serving", [](const Options& opt,
+                   const SimNode& result) { print(opt, sim_json(result), serving_text(result)); }},
 };
 
 }  // namespace
@@ -184,6 +188,12 @@ int simulate_command(const Options& opt) {
   if (!inputs.ok()) return fail(opt, inputs.error());
   SimulationRequest request;
   request.fields = inputs.value();
+  // --seed N is the same as seed=N, for the simulations that draw at random.
+  if (opt.seed) {
+    if (request.fields.count("seed"))
+      return fail(opt, Error{ErrorCode::invalid_argument, "seed", "seed is given twice"});
+    request.fields["seed"] = Value::of(*opt.seed);
+  }
   request.caller = SimCaller::command_line;
   Result<SimNode> r = simulate(name, request);
   if (!r.ok()) return fail(opt, r.error());

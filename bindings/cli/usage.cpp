@@ -32,6 +32,10 @@ const Usage kUsages[] = {
     {"simulate", "pipeline",
      "  simulate pipeline [name=value]...  a pipeline schedule played item by item (the\n"
      "                            pipeline calculator's inputs; text draws the Gantt grid)\n"},
+    {"simulate", "serving",
+     "  simulate serving [name=value]... [--seed N]  requests arriving at random, served by\n"
+     "                            static, continuous or disaggregated batching; text shows\n"
+     "                            TTFT, TPOT and latency percentiles, JSON adds the series\n"},
     {"chips", "", "  chips                     the hardware catalog\n"},
     {"chip", "", "  chip ID                   one chip with its source notes\n"},
     {"models", "", "  models                    the model catalog\n"},

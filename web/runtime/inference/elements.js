@@ -1,5 +1,5 @@
 // The inference domain's elements, declared once (roofline/elements.js says how): chapter 7's
-// calculators, each with the pictures it draws beside its form.
+// calculators, each with the pictures it draws beside its form, and the serving simulation.
 export const engineDomain = 'inference';
 export const elements = {
   'sb-sampler': { calculator: 'sampler' },
@@ -7,4 +7,5 @@ export const elements = {
   'sb-speculative': { calculator: 'speculative', load: () => import('./sb-speculative.js').then((m) => m.SbSpeculative) },
   'sb-inference': { calculator: 'inference', load: () => import('./sb-inference.js').then((m) => m.SbInference) },
   'sb-inference-frontier': { calculator: 'inference-frontier', load: () => import('./sb-inference-frontier.js').then((m) => m.SbInferenceFrontier) },
+  'sb-serving': { load: () => import('./sb-serving.js').then((m) => m.SbServing) },
 };
