@@ -11,9 +11,10 @@ import { enginePicker } from '../../web/builder/engine-pick.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const names = (engine) => engine.list().map((c) => c.name);
 
-test('the whole engine and five smaller modules are listed, each with core, hardware and exercises', () => {
+test('the whole engine and six smaller modules are listed, each with core, hardware and exercises', () => {
   assert.deepEqual(engineModules.map((m) => m.name), [WHOLE_ENGINE, 'scalebook-engine-roofline',
-    'scalebook-engine-systolic', 'scalebook-engine-sharding', 'scalebook-engine-transformer', 'scalebook-engine-training']);
+    'scalebook-engine-systolic', 'scalebook-engine-sharding', 'scalebook-engine-transformer', 'scalebook-engine-training',
+    'scalebook-engine-inference']);
   for (const m of engineModules) assert.deepEqual(m.domains.slice(0, 3), ['core', 'hardware', 'exercises'], m.name);
 });
 
@@ -65,6 +66,9 @@ test('the builder picks the smallest module holding the page elements and exerci
   // An exercise's calculator counts as much as an element: nested anywhere in its spec.
   assert.equal(pick('<sb-exercise id="x">', [{ parts: [{ answer: { calculator: 'transformer' } }] }]), 'scalebook-engine-transformer');
   assert.equal(pick('<sb-roofline>', [{ values: { v: { calculator: 'training-budget' } } }]), WHOLE_ENGINE);
+  // Collectives with the transformer calculator (chapter 7's mix, before its own elements):
+  // the inference module, not the training one, which also holds sharding and training.
+  assert.equal(pick('<sb-collective-sweep>', [{ parts: [{ calculator: 'transformer' }] }]), 'scalebook-engine-inference');
   // The search box's folder is no engine domain.
   assert.equal(pick('<sb-matmul><sb-search-panel>'), 'scalebook-engine-roofline');
 });
