@@ -2,7 +2,7 @@
 // asks a scale for its tick format: core/axes.js labels ticks with the engine's formatter
 // (format.js), so the same rule writes every number. d3-format's locale tables and formatter
 // (5 kB of code, 2 kB brotli) were on every chapter page; a call now says why it fails.
-// build.mjs resolves 'd3-format' here; axes.test.mjs checks nothing reaches it.
+// build.mjs resolves 'd3-format' here; the browser tests draw every plot with it bundled.
 function unbundled() {
   throw new Error("d3-format is not bundled: label ticks with the engine's formatter (web/runtime/core/axes.js)");
 }
