@@ -6,7 +6,8 @@
 // after then scrolling the whole page a screen at a time: the page with every calculator live.
 // Prints figures; asserts nothing (the goal, under 300 kB per chapter page, is read off the
 // table, never tested).
-// Usage: node bench/page_weight.mjs [--build]   (--build rebuilds dist/ first)
+// Usage: node bench/page_weight.mjs [--build] [--files] [PAGE...]   (--build rebuilds dist/ first;
+// --files lists each file fetched; PAGE, e.g. 05-training.html, measures only those pages)
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +75,8 @@ async function visit(page, { readThrough = false } = {}) {
 }
 
 const kB = (n) => (n / 1000).toFixed(1).padStart(7);
-const pages = fs.readdirSync(dist).filter((f) => f.endsWith('.html')).sort();
+const only = process.argv.slice(2).filter((a) => a.endsWith('.html'));
+const pages = fs.readdirSync(dist).filter((f) => f.endsWith('.html') && (!only.length || only.includes(f))).sort();
 console.log(`page weight, first visit, kB on the wire (decoded in brackets)`);
 console.log(`${'page'.padEnd(22)}${KINDS.slice(0, 5).map((k) => k.padStart(8)).join('')}   total wire    (raw)  requests  encodings   read through`);
 const verbose = process.argv.includes('--files');
@@ -89,7 +91,10 @@ for (const page of pages) {
   const through = all.reduce((s, r) => s + r.wire, 0);
   console.log(`${page.padEnd(22)}${KINDS.slice(0, 5).map((k) => kB(by[k]).padStart(8)).join('')}   ${kB(wire)}    (${kB(raw).trim()})  ${String(rows.length).padStart(8)}  ${encodings.padEnd(12)}${kB(through)}`);
   if (verbose) {
+    // The first visit's files, then (marked +) those reading through added.
+    const first = new Set(rows.map((r) => r.url));
     for (const r of rows) console.log(`    ${kB(r.wire)} ${kB(r.raw)} ${r.encoding.padEnd(4)} ${r.url.slice(base.length)}`);
+    for (const r of all.filter((a) => !first.has(a.url))) console.log(`  + ${kB(r.wire)} ${kB(r.raw)} ${r.encoding.padEnd(4)} ${r.url.slice(base.length)}`);
   }
 }
 await browser.close();

@@ -1,7 +1,7 @@
 // The configuration search in WASM inside Chromium (Debian's, driven by playwright-core), as a
 // reader's page runs it: median of runs for chapter 6's cases, with the count searched and the
 // rate against Calculon's ~290 configurations per second, on the whole engine (embeds) and
-// on the training module (which chapters 5 and 6 and their search worker run). Prints
+// on the training module (which chapter 6 and its search worker run). Prints
 // figures; asserts nothing.
 import { start } from '../tests/browser/harness.mjs';
 

@@ -12,6 +12,10 @@ set(SCALEBOOK_WASM_LINK_FLAGS
   -sEXPORT_NAME=createScalebookEngine
   -sDYNAMIC_EXECUTION=0               # Embind builds its invokers without new Function, so pages
                                       # run under a CSP with no 'unsafe-eval' (scripts/serve's)
+  # The glue's size, which every chapter's read-through pays once (bench/page_weight.mjs):
+  -sINCOMING_MODULE_JS_API=[wasmBinary,locateFile]  # the only options api.mjs passes the factory
+  -sTEXTDECODER=2                     # every target has TextDecoder: no fallback decoder
+  -sSUPPORT_LONGJMP=0                 # the engine never calls setjmp
 )
 # The build type's compile flags stay -O2 (CMake's Release would be -O3); every engine file
 # then compiles with SCALEBOOK_WASM_COMPILE_FLAGS below, which come after them and win.

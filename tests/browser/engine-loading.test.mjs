@@ -55,12 +55,12 @@ test('a chapter fetches its engine module once, as application/wasm, and its cal
   await page.close();
 });
 
-test('each chapter fetches only the module its elements need; chapters 5 and 6 and the search worker share one', async () => {
+test('each chapter fetches only the module its elements need; chapter 6 and the search worker share one', async () => {
   const expected = {
     '02-tpus.html': 'scalebook-engine-systolic',
     '03-sharding.html': 'scalebook-engine-sharding',
     '04-transformers.html': 'scalebook-engine-transformer',
-    '05-training.html': 'scalebook-engine-training',
+    '05-training.html': 'scalebook-engine-training-sharding',
     '06-applied-training.html': 'scalebook-engine-training',
   };
   for (const [url, module] of Object.entries(expected)) {

@@ -28,6 +28,16 @@ test('the book builds: an index of 13 sections, chapters 1 to 6', async () => {
   }
 });
 
+test('every chapter page is given a smaller engine module than the whole engine', () => {
+  // The whole engine (272 kB brotli) alone nearly fills a chapter's 300 kB read-through budget
+  // (bench/page_weight.mjs); a page falls back to it when no module holds its domains.
+  for (const page of built.pages) {
+    const html = fs.readFileSync(path.join(realOut, `${page}.html`), 'utf8');
+    const name = html.match(/<meta name="scalebook-engine" content="([^"]+)">/)?.[1];
+    assert.ok(name && name !== 'scalebook-engine', `${page} gets ${name}: give it a module in bindings/wasm/CMakeLists.txt`);
+  }
+});
+
 test('every stylesheet, script and engine a page links is in the built site', () => {
   for (const page of [...built.pages.map((p) => `${p}.html`), 'index.html', 'embed.html']) {
     const html = fs.readFileSync(path.join(realOut, page), 'utf8');

@@ -11,9 +11,10 @@ import { enginePicker } from '../../web/builder/engine-pick.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const names = (engine) => engine.list().map((c) => c.name);
 
-test('the whole engine and five smaller modules are listed, each with core, hardware and exercises', () => {
+test('the whole engine and seven smaller modules are listed, each with core, hardware and exercises', () => {
   assert.deepEqual(engineModules.map((m) => m.name), [WHOLE_ENGINE, 'scalebook-engine-roofline',
-    'scalebook-engine-systolic', 'scalebook-engine-sharding', 'scalebook-engine-transformer', 'scalebook-engine-training']);
+    'scalebook-engine-systolic', 'scalebook-engine-sharding', 'scalebook-engine-transformer', 'scalebook-engine-training',
+    'scalebook-engine-training-sharding', 'scalebook-engine-inference']);
   for (const m of engineModules) assert.deepEqual(m.domains.slice(0, 3), ['core', 'hardware', 'exercises'], m.name);
 });
 
@@ -60,11 +61,16 @@ test('the builder picks the smallest module holding the page elements and exerci
   assert.equal(pick('<sb-systolic-sim>'), 'scalebook-engine-systolic');
   assert.equal(pick('<sb-collective-sim chip="tpu-v5e">'), 'scalebook-engine-sharding');
   assert.equal(pick('<sb-training></sb-training>'), 'scalebook-engine-training');
-  assert.equal(pick('<sb-training-search></sb-training-search><sb-sharding>'), 'scalebook-engine-training');
+  // Training needs no sharding: only a page that also draws chapter 3's elements pays for it.
+  assert.equal(pick('<sb-training-search></sb-training-search><sb-sharding>'), 'scalebook-engine-training-sharding');
+  assert.ok(!names(await loadEngine('scalebook-engine-training')).includes('sharded-matmul'));
   assert.equal(pick('<sb-training></sb-training><sb-systolic-sim>'), WHOLE_ENGINE);
   // An exercise's calculator counts as much as an element: nested anywhere in its spec.
   assert.equal(pick('<sb-exercise id="x">', [{ parts: [{ answer: { calculator: 'transformer' } }] }]), 'scalebook-engine-transformer');
   assert.equal(pick('<sb-roofline>', [{ values: { v: { calculator: 'training-budget' } } }]), WHOLE_ENGINE);
+  // Collectives with the transformer calculator (chapter 7's mix, before its own elements):
+  // the inference module, not the training one, which also holds sharding and training.
+  assert.equal(pick('<sb-collective-sweep>', [{ parts: [{ calculator: 'transformer' }] }]), 'scalebook-engine-inference');
   // The search box's folder is no engine domain.
   assert.equal(pick('<sb-matmul><sb-search-panel>'), 'scalebook-engine-roofline');
 });

@@ -9,6 +9,9 @@ import { LongRunner } from '../../web/runtime/core/long-runner.js';
 import { serveCalculations } from '../../web/runtime/core/long-worker.js';
 
 const ORIGIN = 'http://book.test';
+// Chapter 5's module: the search, and sharded-matmul, whose errors inside a text carry a
+// position, which no training calculator's do (the hop is what is tested, not the module).
+const MODULE = 'scalebook-engine-training-sharding';
 const WORKER_URL = `${ORIGIN}/assets/training-worker.js`;
 const started = [];
 
@@ -18,7 +21,7 @@ class FakeWorker {
     assert.deepEqual(options, { type: 'module' });
     this.terminated = false;
     this.scope = { postMessage: (data) => { const copy = structuredClone(data); setImmediate(() => { if (!this.terminated) this.onmessage?.({ data: copy }); }); } };
-    serveCalculations(() => loadEngine('scalebook-engine-training'), this.scope);
+    serveCalculations(() => loadEngine(MODULE), this.scope);
     started.push(this);
   }
 
@@ -35,7 +38,7 @@ class FakeWorker {
 let engine;
 const saved = {};
 before(async () => {
-  engine = await loadEngine('scalebook-engine-training');
+  engine = await loadEngine(MODULE);
   for (const name of ['Worker', 'location']) saved[name] = Object.getOwnPropertyDescriptor(globalThis, name);
   globalThis.Worker = FakeWorker;
   Object.defineProperty(globalThis, 'location', { value: new URL(`${ORIGIN}/06-applied-training.html`), configurable: true });

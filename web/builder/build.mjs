@@ -70,11 +70,13 @@ const oneKatex = {
   },
 };
 
-// d3-scale's interpolators, for numbers only (shims/d3-interpolate.js says why).
+// d3-scale's interpolators, for numbers only, and no tick formats (shims/d3-interpolate.js
+// and shims/d3-format.js say why).
 const numberInterpolate = {
   name: 'number-interpolate',
   setup(build) {
     build.onResolve({ filter: /^d3-interpolate$/ }, () => ({ path: path.join(ROOT, 'web/builder/shims/d3-interpolate.js') }));
+    build.onResolve({ filter: /^d3-format$/ }, () => ({ path: path.join(ROOT, 'web/builder/shims/d3-format.js') }));
   },
 };
 

@@ -196,9 +196,9 @@ export function resultNumbers(schema, result) {
 
 export function tableRowsHTML(table, rows) {
   if (!Array.isArray(rows) || !rows.length) return `<tr><td colspan="${table.columns.length}">none</td></tr>`;
-  // A number cell keeps its value (data-value) for sorting; its text is rounded for reading.
-  const value = (c, row) => (c.type === 'text' || typeof row[c.name] !== 'number' ? '' : ` data-value="${row[c.name]}"`);
-  return rows.map((row) => `<tr>${table.columns.map((c) => `<td data-column="${escapeHTML(c.name)}"${value(c, row)}>` +
+  // No cell keeps its full-precision value: nothing sorts these tables (the search's and the
+  // chip table's, which do, are their own), and 17-digit attributes were 3 kB of chapter 5.
+  return rows.map((row) => `<tr>${table.columns.map((c) => `<td data-column="${escapeHTML(c.name)}">` +
     `${escapeHTML(c.type === 'text' ? String(row[c.name] ?? '') : formatValue(row[c.name], c.unit, 'si'))}</td>`).join('')}</tr>`).join('');
 }
 
