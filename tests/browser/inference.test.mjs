@@ -107,6 +107,11 @@ test('the frontier draws every point, and the focused one is ringed and read out
   await last.hover({ force: true });
   await page.waitForFunction((text) => document.querySelector('sb-inference-frontier#frontier').shadowRoot
     .querySelector('[data-readout-text]').textContent === text, pointWords(r.points.at(-1)));
+  // The points table, folded under the plot, is drawn when opened: a row a point.
+  await page.locator(`${host} details[data-fold="points"] summary`).click();
+  const rows = page.locator(`${host} [data-table="points"] tbody tr`);
+  await rows.first().waitFor();
+  assert.equal(await rows.count(), r.points.length);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -120,6 +125,8 @@ for (const [scheme, viewport] of [['light', { width: 1280, height: 800 }], ['dar
       .every((s) => document.querySelector(s)?.result));
     await page.locator('sb-inference-frontier#frontier [role="option"][tabindex="0"]').focus();
     await page.keyboard.press('ArrowDown');
+    await page.locator('sb-inference-frontier#frontier details[data-fold="points"] summary').click();
+    await page.locator('sb-inference-frontier#frontier [data-table="points"] tbody tr').first().waitFor();
     await page.evaluate(AXE);
     const violations = await page.evaluate(async () => (await window.axe.run({ include: [['sb-inference'], ['sb-inference-frontier']] })).violations
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' > ')).slice(0, 3).join(' | ')}`));

@@ -4,21 +4,40 @@
 // batches, Up and Down to the same batch on the next slice, Home and End), and the point
 // pointed at or focused is ringed and written out under the plot, its name the same words.
 import { SbCalculator } from '../core/sb-calculator.js';
-import { frontierExtrasHTML, pointWords, layout } from './frontier-view.js';
+import { frontierExtrasHTML, pointWords, layout, pointsTableHTML } from './frontier-view.js';
 import './inference-css.js';
 import './panel-css.js';
 
 export class SbInferenceFrontier extends SbCalculator {
   static calculator = 'inference-frontier';
 
+  #table = null; // the schema's points table: its columns' labels and units
+
   start(engine) {
+    this.#table = engine.schema(this.calculator).tables?.find((t) => t.name === 'points') ?? null;
     this.addEventListener('sb-change', (event) => {
       if (event.target !== this) return;
       const extras = this.shadowRoot.querySelector('[data-extras]');
-      if (extras) extras.outerHTML = frontierExtrasHTML(event.detail.result, event.detail.inputs);
+      if (!extras) return;
+      const open = extras.querySelector('details[data-fold="points"]')?.open;
+      extras.outerHTML = frontierExtrasHTML(event.detail.result, event.detail.inputs);
+      // Reopened, the fold's toggle draws the new rows.
+      if (open) this.shadowRoot.querySelector('[data-extras] details[data-fold="points"]').open = true;
     });
     super.start(engine);
     this.#wirePoints();
+    // toggle does not bubble: caught on its way down instead.
+    this.shadowRoot.addEventListener('toggle', (event) => {
+      if (event.target.matches?.('details[data-fold="points"]') && event.target.open) this.#drawTable();
+    }, true);
+  }
+
+  // The folded points table, drawn when opened (and kept open through a redraw).
+  #drawTable() {
+    const fold = this.shadowRoot.querySelector('[data-extras] details[data-fold="points"]');
+    const box = fold?.querySelector('[data-points-box]');
+    if (!box || !this.#table || !this.result) return;
+    box.innerHTML = pointsTableHTML(this.#table, this.result.points);
   }
 
   // Before the first result (an embed the build did not draw), the target comes from the attribute.
