@@ -12,6 +12,7 @@ export class SbInferenceFrontier extends SbCalculator {
   static calculator = 'inference-frontier';
 
   #table = null; // the schema's points table: its columns' labels and units
+  #laid = null; // the points' positions in the plot for the last result, for the pointer
 
   start(engine) {
     this.#table = engine.schema(this.calculator).tables?.find((t) => t.name === 'points') ?? null;
@@ -48,17 +49,24 @@ export class SbInferenceFrontier extends SbCalculator {
   // Listeners on the shadow root, so they outlive every redraw of the plot.
   #wirePoints() {
     const root = this.shadowRoot;
+    // A point focused by a click or a tap becomes the one in the tab order, as an arrow key's does.
     root.addEventListener('focusin', (event) => {
       const point = event.target.closest?.('[role="option"]');
-      if (point) this.#show(point, true);
+      if (!point) return;
+      for (const other of point.ownerSVGElement.querySelectorAll('[role="option"][tabindex="0"]')) other.setAttribute('tabindex', '-1');
+      point.setAttribute('tabindex', '0');
+      this.#show(point, true);
     });
-    root.addEventListener('pointermove', (event) => {
+    // A mouse reads as it moves; a finger reads where it touches (a tap moves no pointer).
+    const point = (event) => {
       const svg = event.target.closest?.('svg.frontier-plot');
       if (!svg) return;
       const i = this.#nearest(svg, event);
-      const point = i < 0 ? null : svg.querySelector(`[data-i="${i}"]`);
-      if (point) this.#show(point);
-    });
+      const at = i < 0 ? null : svg.querySelector(`[data-i="${i}"]`);
+      if (at) this.#show(at);
+    };
+    root.addEventListener('pointermove', point);
+    root.addEventListener('pointerdown', point);
     root.addEventListener('keydown', (event) => {
       const point = event.target.closest?.('[role="option"]');
       if (!point) return;
@@ -68,8 +76,6 @@ export class SbInferenceFrontier extends SbCalculator {
       const target = point.ownerSVGElement.querySelector(`[data-i="${next}"]`);
       if (!target) return;
       this.#show(target, true); // names it before the focus moves, so a screen reader reads it all
-      point.setAttribute('tabindex', '-1');
-      target.setAttribute('tabindex', '0');
       target.focus();
     });
   }
@@ -103,7 +109,8 @@ export class SbInferenceFrontier extends SbCalculator {
     const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
     let best = -1;
     let bestD = 24 ** 2;
-    layout(this.result).points.forEach(([px, py], i) => {
+    if (this.#laid?.result !== this.result) this.#laid = { result: this.result, points: layout(this.result).points };
+    this.#laid.points.forEach(([px, py], i) => {
       const d = (px - at.x) ** 2 + (py - at.y) ** 2;
       if (d < bestD) [best, bestD] = [i, d];
     });
