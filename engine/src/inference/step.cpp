@@ -94,11 +94,12 @@ double kv_split(const InferenceConfig& c) {
   return std::min(c.model.K, c.slice.tp) * c.slice.ep;
 }
 
-// The 2D weight-stationary MLP's collectives per layer at its best X (appendix B):
-// 2aBD / (X W) + 4aBF X / (N W), least at X = sqrt(D N / (2F)).
+// The 2D weight-stationary MLP's collectives per layer at its best X (appendix B), in the
+// book's bf16 form 2BD / (X W) + 4BF / (YZ W) with a bytes per element: a B D / (X W) +
+// 2a B F X / (N W), least at X = sqrt(D N / (2F)).
 double mlp_2d_time(double a, double tokens, double D, double F, double n, double w_ici) {
   const double x = std::sqrt(D * n / (2 * F));
-  return 2 * a * tokens * D / (x * w_ici) + 4 * a * tokens * F * x / (n * w_ici);
+  return a * tokens * D / (x * w_ici) + 2 * a * tokens * F * x / (n * w_ici);
 }
 
 void add_collectives(const InferenceConfig& c, const ParamCounts& p, double tokens,

@@ -93,7 +93,13 @@ TEST_CASE("inference: 2D weight-stationary beats 1D past 72 chips when F = 4D", 
   in["N"] = Value::of(64.0);
   Calculation c64 = run("inference", in);
   CHECK(output(c64, "x_2d") == Approx(std::sqrt(64.0 / 8)));
-  CHECK(output(c64, "t_mlp_comms_2d") > output(c64, "t_mlp_comms_1d"));
+  // 2D over 1D is 3 sqrt(2DF/N) / D: sqrt(2 x 4096 x 16384 / 64) x 3 / 4096 = 1.0607 at N = 64.
+  CHECK(output(c64, "t_mlp_comms_2d") / output(c64, "t_mlp_comms_1d") ==
+        Approx(3 * std::sqrt(2.0 * 4096 * 16384 / 64) / 4096).epsilon(1e-12));
+  // The book's optimum, sqrt(128) B D / (sqrt(N) W_ici) in bf16 with F = 4D.
+  const double tokens = output(c64, "step_tokens"), w = output(c64, "w_ici");
+  CHECK(output(c64, "t_mlp_comms_2d") ==
+        Approx(std::sqrt(128.0) * tokens * 4096 / (std::sqrt(64.0) * w)).epsilon(1e-12));
 }
 
 TEST_CASE("inference: cost per million tokens from the chip's price", "[inference]") {

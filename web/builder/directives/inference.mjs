@@ -6,6 +6,7 @@ import { speculativeExtrasHTML } from '../../runtime/inference/speculative-view.
 import { kvExtrasHTML } from '../../runtime/inference/kv-allocator-view.js';
 import { inferenceExtrasHTML } from '../../runtime/inference/inference-view.js';
 import { frontierExtrasHTML } from '../../runtime/inference/frontier-view.js';
+import { samplerExtrasHTML } from '../../runtime/inference/sampler-view.js';
 
 // What a ::calculator NAME element draws after its form, by calculator.
 export const calculatorExtras = {
@@ -13,6 +14,7 @@ export const calculatorExtras = {
   'kv-allocator': kvExtrasHTML,
   inference: inferenceExtrasHTML,
   'inference-frontier': frontierExtrasHTML,
+  sampler: samplerExtrasHTML,
 };
 
 // This domain's own directives by name (directives.mjs gathers every domain's): none yet.

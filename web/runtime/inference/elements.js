@@ -2,7 +2,7 @@
 // calculators, each with the pictures it draws beside its form, and the serving simulation.
 export const engineDomain = 'inference';
 export const elements = {
-  'sb-sampler': { calculator: 'sampler' },
+  'sb-sampler': { calculator: 'sampler', load: () => import('./sb-sampler.js').then((m) => m.SbSampler) },
   'sb-kv-allocator': { calculator: 'kv-allocator', load: () => import('./sb-kv-allocator.js').then((m) => m.SbKvAllocator) },
   'sb-speculative': { calculator: 'speculative', load: () => import('./sb-speculative.js').then((m) => m.SbSpeculative) },
   'sb-inference': { calculator: 'inference', load: () => import('./sb-inference.js').then((m) => m.SbInference) },

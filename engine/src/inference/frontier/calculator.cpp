@@ -238,8 +238,10 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   }
   if (fastest) {
     out.set("fastest_latency", fastest->step.t_per_token);
-    out.set("target_miss",
-            std::isfinite(target) ? std::max(0.0, fastest->step.t_per_token - target) : 0.0);
+    if (std::isfinite(target))
+      out.set("target_miss", std::max(0.0, fastest->step.t_per_token - target));
+    else
+      out.set("target_miss", Value::absent("no latency target given"));
   } else {
     out.set("fastest_latency", Value::absent("no point fits in HBM"));
     out.set("target_miss", Value::absent("no point fits in HBM"));
