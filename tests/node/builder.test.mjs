@@ -15,12 +15,12 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-builder-'));
 const realOut = path.join(tmp, 'site');
 let built;
 
-test('the book builds: an index of 13 sections, chapters 1 to 6', async () => {
+test('the book builds: an index of 13 sections, chapters 1 to 7', async () => {
   built = await buildSite({ out: realOut });
-  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training', '06-applied-training']);
+  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training', '06-applied-training', '07-inference']);
   const index = fs.readFileSync(path.join(realOut, 'index.html'), 'utf8');
   assert.equal((index.match(/<li class="(ready|later)"/g) ?? []).length, 13);
-  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 7);
+  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 6);
   assert.match(index, /<a href="01-roofline.html">Rooflines<\/a>/);
   assert.match(index, /<span class="number">12<\/span>\s*<div><h2><span>GPUs<\/span>/);
   for (const asset of ['assets/scalebook.js', 'assets/site.css', 'assets/katex/katex.min.css', 'embed.html']) {
@@ -123,7 +123,9 @@ test('every chapter ends by saying what comes next, written or not', () => {
   const five = fs.readFileSync(path.join(realOut, '05-training.html'), 'utf8');
   assert.match(five, /<span class="next">Next: <a href="06-applied-training.html">6\. Training LLaMA 3<\/a> →<\/span>/);
   const six = fs.readFileSync(path.join(realOut, '06-applied-training.html'), 'utf8');
-  assert.match(six, /<span class="next">Next: 7\. Inference <span class="coming">coming<\/span><span class="next-summary">Prefill and decode/);
+  assert.match(six, /<span class="next">Next: <a href="07-inference.html">7\. Inference<\/a> →<\/span>/);
+  const seven = fs.readFileSync(path.join(realOut, '07-inference.html'), 'utf8');
+  assert.match(seven, /<span class="next">Next: 8\. Serving LLaMA 3 <span class="coming">coming<\/span><span class="next-summary">Sizing and sharding/);
 });
 
 test('every page starts with a skip link to its text', () => {
@@ -150,7 +152,7 @@ test('authoring mistakes fail the build with file and line', async () => {
     ['# T\n\n{{roofline.time}}\n', /^chapters\/x\.md:3: \{\{roofline\.time\}\}: roofline has no output "time"; its outputs are t_compute, /],
     ['# T\n\nx\ny {{roofline.t_compute bytes=-5}}\n', 'chapters/x.md:4: {{roofline.t_compute bytes=-5}}: bytes must be > 0, got -5'],
     ['# T\n\n{{roofline.t_compute | bogus}}\n', 'chapters/x.md:3: {{roofline.t_compute | bogus}}: unknown format "bogus"; use si, sci, int, num, raw'],
-    ['# T\n\n::chart roofline\n', 'chapters/x.md:3: unknown directive "::chart"; use ::calculator, ::plot, ::exercise, ::systolic-sim, ::chip-table, ::slice, ::my-chip, ::sharding, ::sharded-matmul, ::collective-sim, ::transformer, ::model-config, ::pipeline, ::training-search, ::training-budget, ::training-split, ::training-plan'],
+    ['# T\n\n::chart roofline\n', 'chapters/x.md:3: unknown directive "::chart"; use ::calculator, ::plot, ::exercise, ::systolic-sim, ::chip-table, ::slice, ::my-chip, ::sharding, ::sharded-matmul, ::collective-sim, ::transformer, ::model-config, ::pipeline, ::training-search, ::training-budget, ::training-split, ::training-plan, ::serving'],
     ['# T\n\n::calculator transformer\n', 'chapters/x.md:3: ::calculator: the transformer calculator has its own element: use ::transformer key=value ...'],
     ['# T\n\n::transformer K=12\n', 'chapters/x.md:3: ::transformer: K must divide N (64), got 12'],
     ['# T\n\n{{model.Q model=llama-3-70b}}\n', /^chapters\/x\.md:3: \{\{model\.Q model=llama-3-70b\}\}: models have no field "Q"; use L, D, F, /],

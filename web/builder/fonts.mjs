@@ -50,6 +50,7 @@ export const RUNTIME_TEX = [
   String.raw`\left( \frac{\frac{a}{b}}{\frac{c}{d}} \right) \left\lceil \frac{\frac{a}{b}}{\frac{c}{d}} \right\rceil \left\lfloor \frac{\frac{a}{b}}{c} \right\rfloor`,
   String.raw`X = 2^{\operatorname{round}(\log_2 \sqrt{\frac{a}{b}})} \textstyle\sum x \sum_i x \tfrac{1}{2} 1 \big/ x`,
   String.raw`\textbf{AllGather ReduceScatter AllReduce Slice} \texttt{P('x', None)}`,
+  String.raw`\arg\max_k \frac{E(k)}{k c} \alpha + \dots + \alpha^k \frac{a}{\ldots}`,
 ];
 
 // Every $...$ and $$...$$ in an exercise file's strings, each {{name}} as any value it may take.

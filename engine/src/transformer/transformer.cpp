@@ -183,6 +183,14 @@ std::vector<OutputSpec> outputs() {
        "Attention bound, decode"},
       {"peak_flops", "FLOP/s", "peak FLOP/s of the compute dtype", false, "Peak FLOP/s"},
       {"hbm_bandwidth", "B/s", "HBM bandwidth used", false, "HBM bandwidth"},
+      // The model's shape as numbers, so an exercise can print the fields it asks about.
+      {"layers", "layers", "the model's layers, L", false, "Layers L"},
+      {"d_model", "", "model width, D", false, "Model width D"},
+      {"d_ff", "", "MLP width, F", false, "MLP width F"},
+      {"heads", "heads", "query heads, N", false, "Query heads N"},
+      {"kv_heads", "heads", "key/value heads, K", false, "Key/value heads K"},
+      {"head_dim", "", "head width, H", false, "Head width H"},
+      {"vocab", "tokens", "vocabulary, V", false, "Vocabulary V"},
   };
 }
 
@@ -249,6 +257,10 @@ std::optional<Error> compute_transformer(const ResolvedInputs& in, ResultBuilder
   transformer_parts::add_flops(s, sheet);
   transformer_parts::add_memory(s, sheet);
   transformer_parts::add_roofline(s, sheet);
+  const Model& m = *s.model;
+  for (auto [name, value] : {std::pair{"layers", m.L}, {"d_model", m.D}, {"d_ff", m.F},
+                             {"heads", m.N}, {"kv_heads", m.K}, {"head_dim", m.H}, {"vocab", m.V}})
+    sheet.set(name, value);
   if (sheet.tables()) transformer_parts::add_blocks(s, sheet);
   return std::nullopt;
 }
