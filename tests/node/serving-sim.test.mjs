@@ -71,13 +71,13 @@ test('bad input: exit 2 naming the field on the command line, a CalculatorError 
   assert.equal(refusal(() => engine.simulate('serving', { arrival: 3 })).field, 'arrival');
 });
 
-test('a page runs at most 100000 requests; the command line more', () => {
-  assert.deepEqual(refusal(() => engine.simulate('serving', { requests: 100001 })), {
-    code: 'out_of_range', field: 'requests', message: 'requests must be at most 100000 (the work budget here), got 100001',
+test('a page runs at most 400000 requests; the command line more', () => {
+  assert.deepEqual(refusal(() => engine.simulate('serving', { requests: 400001 })), {
+    code: 'out_of_range', field: 'requests', message: 'requests must be at most 400000 (the work budget here), got 400001',
   });
-  const shell = cli('--text', 'simulate', 'serving', 'requests=100001', 'prompt_dist=fixed', 'output_dist=fixed', 'prompt=16', 'output=4');
+  const shell = cli('--text', 'simulate', 'serving', 'requests=400001', 'prompt_dist=fixed', 'output_dist=fixed', 'prompt=16', 'output=4');
   assert.equal(shell.code, 0, shell.err);
-  assert.match(shell.out, /^requests {16}100001$/m);
+  assert.match(shell.out, /^requests {16}400001$/m);
 });
 
 test('a request that cannot fit in HBM is a result that says so', () => {

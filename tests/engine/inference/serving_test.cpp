@@ -266,11 +266,11 @@ TEST_CASE("serving: bad input is refused naming its field", "[serving]") {
 }
 
 TEST_CASE("serving: more requests than the caller's budget are refused by name", "[serving]") {
-  check_error(request_error({{"requests", Value::of(100001.0)}}, kMaxPageServingRequests),
+  check_error(request_error({{"requests", Value::of(400001.0)}}, kMaxPageServingRequests),
               ErrorCode::out_of_range, "requests",
-              "requests must be at most 100000 (the work budget here), got 100001");
+              "requests must be at most 400000 (the work budget here), got 400001");
   SimulationRequest q;
-  q.fields["requests"] = Value::of(100001.0);
+  q.fields["requests"] = Value::of(400001.0);
   q.fields["prompt_dist"] = Value::of("fixed");
   q.fields["output_dist"] = Value::of("fixed");
   q.fields["prompt"] = Value::of(16.0);

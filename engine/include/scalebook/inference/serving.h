@@ -121,7 +121,7 @@ Result<Inputs> serving_inputs(const Inputs& fields);
 const std::vector<std::string>& serving_fields();
 
 // Request caps: a page's and the command line's.
-inline constexpr double kMaxPageServingRequests = 100000;
+inline constexpr double kMaxPageServingRequests = 400000;
 inline constexpr double kMaxServingRequests = 2000000;
 
 }  // namespace scalebook
