@@ -258,8 +258,13 @@ std::optional<Error> compute_transformer(const ResolvedInputs& in, ResultBuilder
   transformer_parts::add_memory(s, sheet);
   transformer_parts::add_roofline(s, sheet);
   const Model& m = *s.model;
-  for (auto [name, value] : {std::pair{"layers", m.L}, {"d_model", m.D}, {"d_ff", m.F},
-                             {"heads", m.N}, {"kv_heads", m.K}, {"head_dim", m.H}, {"vocab", m.V}})
+  for (auto [name, value] : {std::pair{"layers", m.L},
+                             {"d_model", m.D},
+                             {"d_ff", m.F},
+                             {"heads", m.N},
+                             {"kv_heads", m.K},
+                             {"head_dim", m.H},
+                             {"vocab", m.V}})
     sheet.set(name, value);
   if (sheet.tables()) transformer_parts::add_blocks(s, sheet);
   return std::nullopt;
