@@ -1,6 +1,7 @@
 // The sampler calculator against hand sums on a one-layer toy model.
-#include "helpers.h"
 #include "scalebook/inference/sampler.h"
+
+#include "helpers.h"
 
 using namespace scalebook;
 using namespace scalebook::test;
@@ -9,10 +10,11 @@ namespace {
 
 Inputs toy(double prompt, double g) {
   // L = 1, D = 8, F = 16, N = K = 2, H = 4, V = 10, untied.
-  return {{"model", Value::of("custom")}, {"L", Value::of(1.0)},  {"D", Value::of(8.0)},
-          {"F", Value::of(16.0)},         {"N", Value::of(2.0)},  {"K", Value::of(2.0)},
-          {"H", Value::of(4.0)},          {"V", Value::of(10.0)}, {"P", Value::of(prompt)},
-          {"G", Value::of(g)}};
+  return {{"model", Value::of("custom")}, {"L", Value::of(1.0)},
+          {"D", Value::of(8.0)},          {"F", Value::of(16.0)},
+          {"N", Value::of(2.0)},          {"K", Value::of(2.0)},
+          {"H", Value::of(4.0)},          {"V", Value::of(10.0)},
+          {"P", Value::of(prompt)},       {"G", Value::of(g)}};
 }
 
 }  // namespace
