@@ -137,6 +137,13 @@ TEST_CASE("inference: the numbers-only path matches the explained one", "[infere
   check_same_outputs(a.value(), b.value());
 }
 
+TEST_CASE("inference: dtype_weights names the weights dtype too", "[inference]") {
+  CHECK(output(run("inference", {{"dtype_weights", Value::of("bf16")}}), "weight_bytes_per_chip") ==
+        output(run("inference", {{"dtype_params", Value::of("bf16")}}), "weight_bytes_per_chip"));
+  CHECK(output(run("inference", {{"dtype_weights", Value::of("bf16")}}), "weight_bytes_per_chip") ==
+        2 * output(run("inference", {}), "weight_bytes_per_chip"));
+}
+
 TEST_CASE("inference: bad input is named", "[inference]") {
   check_error(run_error("inference", {{"model", Value::of("llama-2-13b")}}),
               ErrorCode::invalid_argument, "tp",

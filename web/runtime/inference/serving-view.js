@@ -132,7 +132,7 @@ function percentilesHTML(sim) {
   const rows = [['ttft', 'Time to first token'], ['tpot', 'Time per output token'], ['latency', 'Latency, arrival to last token']]
     .map(([key, label]) => `<tr><th scope="row">${label}</th>${['p50', 'p90', 'p99', 'mean'].map((c) => cell(sim[key], c)).join('')}</tr>`);
   return `<table class="percentiles"><caption>Per request, over ${formatValue(sim.requests, '')} requests</caption>` +
-    `<thead><tr><th scope="col"></th><th scope="col">p50</th><th scope="col">p90</th><th scope="col">p99</th><th scope="col">mean</th></tr></thead>` +
+    `<thead><tr><th scope="col">Measure</th><th scope="col">p50</th><th scope="col">p90</th><th scope="col">p99</th><th scope="col">mean</th></tr></thead>` +
     `<tbody>${rows.join('')}</tbody></table>`;
 }
 

@@ -150,6 +150,10 @@ std::vector<InputSpec> inference_inputs() {
                  "Price per chip-hour"),
   };
   for (InputSpec& spec : model_field_inputs()) list.push_back(std::move(spec));
+  // The training calculators' name, and the one matmul, transformer, kv-allocator and the
+  // serving simulation use.
+  for (InputSpec& spec : list)
+    if (spec.name == "dtype_params") spec.aliases = {"dtype_weights"};
   return list;
 }
 
