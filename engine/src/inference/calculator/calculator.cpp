@@ -20,36 +20,6 @@ using inference_parts::inference_schema;
 
 constexpr std::size_t kMostBatches = 32;
 
-// "1 8 16, 32" as whole batch sizes, each at least 1.
-Result<std::vector<double>> read_batches(const std::string& given) {
-  std::vector<double> out;
-  std::string word;
-  auto flush = [&]() -> std::optional<Error> {
-    if (word.empty()) return std::nullopt;
-    char* end = nullptr;
-    const double b = std::strtod(word.c_str(), &end);
-    if (*end != '\0' || !std::isfinite(b) || b < 1 || b > 1e7 || std::floor(b) != b)
-      return Error{ErrorCode::invalid_argument, "batches",
-                   "batches: \"" + word + "\" is not a whole number of sequences from 1 to 1e7"};
-    out.push_back(b);
-    word.clear();
-    return std::nullopt;
-  };
-  for (char ch : given) {
-    if (ch == ' ' || ch == ',') {
-      if (auto bad = flush()) return *bad;
-    } else {
-      word += ch;
-    }
-  }
-  if (auto bad = flush()) return *bad;
-  if (out.size() > kMostBatches)
-    return Error{ErrorCode::invalid_argument, "batches",
-                 "batches lists " + std::to_string(out.size()) + " sizes; at most " +
-                     std::to_string(kMostBatches)};
-  return out;
-}
-
 Value yes_no(bool b) { return Value::of(b ? "yes" : "no"); }
 
 std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
@@ -125,7 +95,8 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   if (out.explain()) out.steps(inference_parts::inference_steps(c, r, price));
   Table rows = empty_table(inference_schema().tables[0]);
   if (in.has("batches")) {
-    Result<std::vector<double>> batches = read_batches(in.text("batches"));
+    Result<std::vector<double>> batches =
+        inference_parts::read_batches(in, "batches", kMostBatches);
     if (!batches.ok()) return batches.error();
     InferenceConfig at = c;
     at.phase = InferencePhase::decode;

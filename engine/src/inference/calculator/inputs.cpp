@@ -1,6 +1,7 @@
 // The inference calculators' shared form and reading it into a step's config.
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <string>
 #include <utility>
 
@@ -198,6 +199,42 @@ Result<InferenceConfig> read_config(const ResolvedInputs& in, const std::string&
                           format_number(c.model.F) + "; give a tp that does");
   }
   return c;
+}
+
+Result<std::vector<std::string>> read_words(const ResolvedInputs& in, const char* name,
+                                            std::size_t most) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char ch : in.text(name) + " ") {
+    if (ch == ' ' || ch == ',') {
+      if (!word.empty()) out.push_back(word);
+      word.clear();
+    } else {
+      word += ch;
+    }
+  }
+  if (out.empty() || out.size() > most)
+    return Error{ErrorCode::invalid_argument, name,
+                 std::string(name) + " lists " + std::to_string(out.size()) +
+                     " values; give 1 to " + std::to_string(most)};
+  return out;
+}
+
+Result<std::vector<double>> read_batches(const ResolvedInputs& in, const char* name,
+                                         std::size_t most) {
+  Result<std::vector<std::string>> words = read_words(in, name, most);
+  if (!words.ok()) return words.error();
+  std::vector<double> out;
+  for (const std::string& w : words.value()) {
+    char* end = nullptr;
+    const double b = std::strtod(w.c_str(), &end);
+    if (*end != '\0' || !std::isfinite(b) || b < 1 || b > 1e7 || std::floor(b) != b)
+      return Error{
+          ErrorCode::invalid_argument, name,
+          std::string(name) + ": \"" + w + "\" is not a whole number of sequences from 1 to 1e7"};
+    out.push_back(b);
+  }
+  return out;
 }
 
 double cost_per_million(double price, double chips, double tokens_per_s) {

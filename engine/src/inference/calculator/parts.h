@@ -25,6 +25,14 @@ const Schema& inference_schema();
 // The worked steps of one step's numbers; `price` in USD per chip-hour (0: none).
 std::vector<Step> inference_steps(const InferenceConfig& c, const InferenceStep& r, double price);
 
+// The words of a list input ("4x4 8x8", "1, 8, 64"), separated by spaces or commas; an
+// error naming `name` when there are none or more than `most`.
+Result<std::vector<std::string>> read_words(const ResolvedInputs& in, const char* name,
+                                            std::size_t most);
+// A list input of whole batch sizes, each a number of sequences from 1 to 1e7.
+Result<std::vector<double>> read_batches(const ResolvedInputs& in, const char* name,
+                                         std::size_t most);
+
 // USD per million tokens at `tokens_per_s` of `chips` chips at `price` USD per chip-hour; 0 when
 // the chip has no price.
 double cost_per_million(double price, double chips, double tokens_per_s);

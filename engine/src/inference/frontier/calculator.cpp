@@ -100,39 +100,9 @@ const Schema& schema() {
   return s;
 }
 
-Result<std::vector<std::string>> read_words(const ResolvedInputs& in, const char* name,
-                                            std::size_t most) {
-  std::vector<std::string> out;
-  std::string word;
-  for (char ch : in.text(name) + " ") {
-    if (ch == ' ' || ch == ',') {
-      if (!word.empty()) out.push_back(word);
-      word.clear();
-    } else {
-      word += ch;
-    }
-  }
-  if (out.empty() || out.size() > most)
-    return Error{ErrorCode::invalid_argument, name,
-                 std::string(name) + " lists " + std::to_string(out.size()) +
-                     " values; give 1 to " + std::to_string(most)};
-  return out;
-}
-
 Result<std::vector<double>> read_batches(const ResolvedInputs& in) {
   if (!in.has("batches")) return inference_parts::default_batches();
-  Result<std::vector<std::string>> words = read_words(in, "batches", kMostBatches);
-  if (!words.ok()) return words.error();
-  std::vector<double> out;
-  for (const std::string& w : words.value()) {
-    char* end = nullptr;
-    const double b = std::strtod(w.c_str(), &end);
-    if (*end != '\0' || !std::isfinite(b) || b < 1 || b > 1e7 || std::floor(b) != b)
-      return Error{ErrorCode::invalid_argument, "batches",
-                   "batches: \"" + w + "\" is not a whole number of sequences from 1 to 1e7"};
-    out.push_back(b);
-  }
-  return out;
+  return inference_parts::read_batches(in, "batches", kMostBatches);
 }
 
 // The slice's config: the given tp, or the largest power-of-two tp up to one replica per
@@ -161,7 +131,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   const Chip* chip = chip_of(in);
   std::vector<std::string> shapes;
   if (in.has("shapes")) {
-    Result<std::vector<std::string>> words = read_words(in, "shapes", kMostShapes);
+    Result<std::vector<std::string>> words = inference_parts::read_words(in, "shapes", kMostShapes);
     if (!words.ok()) return words.error();
     shapes = words.value();
   } else {
