@@ -85,7 +85,10 @@ function preparedCalculation(module, handle, vary) {
 
 // Wraps an instantiated module; exported so tests can wrap other builds of it.
 export function wrapModule(module) {
+  const explains = typeof module.explains !== 'function' || module.explains();
   return {
+    // False for a numbers-only module: calculate() then takes { steps: false } only.
+    explains,
     list: () => JSON.parse(module.list()),
     chips: () => JSON.parse(module.chips()),
     // The model catalog: [{ id, name, params, params_active, notes, fields: [{ name, value, unit,
@@ -110,9 +113,14 @@ export function wrapModule(module) {
     // the numbers-only path that builds no LaTeX: the default for anything run many times.
     // `progress(fraction)`, if given, hears how much of its counted work a long calculation
     // (training-search) has done, from 0 to 1; what it throws is ignored.
+    // A numbers-only module (explains: false; a chapter's own, engine.mjs) refuses steps.
     calculate(name, inputs = {}, { steps = true, progress = null } = {}) {
       const calculator = check.text(name, 'calculator');
       const fixed = check.inputs(inputs);
+      if (steps && !explains) {
+        parsed(module.calculate(calculator, fixed, false)); // an unknown calculator or a bad input says so first
+        fail('steps', "worked steps are not in this engine module, which computes numbers only; loadEngine('scalebook-engine') explains", 'not_found');
+      }
       const text = typeof progress === 'function'
         ? module.calculateWithProgress(calculator, fixed, Boolean(steps), (f) => { try { progress(f); } catch { /* the listener's problem */ } })
         : module.calculate(calculator, fixed, Boolean(steps));
@@ -152,17 +160,21 @@ export function wrapModule(module) {
       return parsed(module.solve(calculator, fixed, x, y, t, l, h)).solve;
     },
     // Exercises: `file` is the text of one exercises/*.json file.
+    // Only a module with the exercises domain grades (the whole engine; engine.mjs's loadGrader).
     exerciseVariant(file, id, seed = 0) {
+      need(module, 'exerciseVariant');
       const text = check.text(file, 'file', limits.file);
       return parsed(module.exerciseVariant(text, check.text(id, 'id'), check.seed(seed))).variant;
     },
     // An answer over limits.answer characters is refused here, before it is copied in.
     exerciseGrade(file, id, seed, part, answer) {
+      need(module, 'exerciseGrade');
       const [text, exercise] = [check.text(file, 'file', limits.file), check.text(id, 'id')];
       const [s, p, a] = [check.seed(seed), check.number(part, 'part'), check.answer(answer)];
       return parsed(module.exerciseGrade(text, exercise, s, p, a)).grade;
     },
     exerciseCheck(file, seeds = 20) {
+      need(module, 'exerciseCheck');
       const text = check.text(file, 'file', limits.file);
       const n = check.number(seeds, 'seeds');
       if (!(Number.isInteger(n) && n >= 0 && n <= 1000)) fail('seeds', `seeds must be a whole number from 0 to 1000, got ${n}`, 'out_of_range');
@@ -193,6 +205,7 @@ export function wrapModule(module) {
       return unwrap(module.formatMany(numbers.join('\n'), names.join('\n'), st)).text.split('\n');
     },
     parseAnswer(text) {
+      need(module, 'parseAnswer');
       return unwrap(module.parseAnswer(check.answer(text))).quantity;
     },
     ...simulationApi(module),

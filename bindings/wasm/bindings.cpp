@@ -1,8 +1,8 @@
 // Embind marshalling only: engine structs to plain JS objects and back. No arithmetic, no
 // defaults; the JS wrapper (engine.mjs) turns error values into CalculatorError. This file:
-// calculators, the chip catalog, sweeps, exercises and formatting, which every module has; each
-// domain's own functions are in its file (transformer.cpp, systolic.cpp, ...), which a module
-// built without that domain leaves out (cmake/Emscripten.cmake).
+// calculators, the chip catalog, sweeps and formatting, which every module has; each domain's
+// own functions are in its file (transformer.cpp, exercises.cpp, ...), which a module built
+// without that domain leaves out (bindings/wasm/CMakeLists.txt).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -16,10 +16,8 @@
 #include "scalebook/core/format.h"
 #include "scalebook/core/json.h"
 #include "scalebook/core/registry.h"
+#include "scalebook/core/result_builder.h"
 #include "scalebook/core/sweep.h"
-#include "scalebook/exercises/answer.h"
-#include "scalebook/exercises/exercise.h"
-#include "scalebook/exercises/json.h"
 #include "scalebook/hardware/catalog.h"
 #include "scalebook/hardware/json.h"
 
@@ -114,67 +112,6 @@ std::string solve(const std::string& name, const val& inputs, const std::string&
                             {"evaluations", r.evaluations}}}});
 }
 
-// Finds exercise `id` in the file text; an error value when the file or the id is bad.
-scalebook::Result<scalebook::ExerciseSpec> find_exercise(const std::string& file,
-                                                         const std::string& id) {
-  auto parsed = scalebook::parse_exercise_file(file);
-  if (!parsed.ok()) return parsed.error();
-  for (const scalebook::ExerciseSpec& e : parsed.value().exercises)
-    if (e.id == id) return e;
-  return scalebook::Error{scalebook::ErrorCode::not_found, "id", "unknown exercise \"" + id + "\""};
-}
-
-// Variants and grades go through the engine's marshaller (scalebook/exercises/json.h), as
-// the CLI's do; engine.mjs parses the text.
-std::string exercise_variant(const std::string& file, const std::string& id, const val& seed_js) {
-  auto e = find_exercise(file, id);
-  if (!e.ok()) return scalebook::dump(scalebook::to_json(e.error()));
-  auto seed = scalebook::parse_seed(inputs_value(seed_js));
-  if (!seed.ok()) return scalebook::dump(scalebook::to_json(seed.error()));
-  auto v = scalebook::make_variant(e.value(), seed.value());
-  if (!v.ok()) return scalebook::dump(scalebook::to_json(v.error()));
-  return scalebook::dump({{"variant", scalebook::to_json(e.value(), v.value(), true)}});
-}
-
-std::string exercise_grade(const std::string& file, const std::string& id, const val& seed_js,
-                           double part, const std::string& answer) {
-  auto e = find_exercise(file, id);
-  if (!e.ok()) return scalebook::dump(scalebook::to_json(e.error()));
-  auto seed = scalebook::parse_seed(inputs_value(seed_js));
-  if (!seed.ok()) return scalebook::dump(scalebook::to_json(seed.error()));
-  if (!(part >= 0 && part < 1e6 && part == static_cast<double>(static_cast<size_t>(part)))) {
-    return scalebook::dump(scalebook::to_json(scalebook::Error{
-        scalebook::ErrorCode::invalid_argument, "part", "part must be a whole number from 0"}));
-  }
-  auto g = scalebook::grade_part(e.value(), seed.value(), static_cast<size_t>(part), answer);
-  if (!g.ok()) return scalebook::dump(scalebook::to_json(g.error()));
-  return scalebook::dump({{"grade", scalebook::to_json(g.value(), answer, false)}});
-}
-
-val exercise_check(const std::string& file, double seeds) {
-  auto parsed = scalebook::parse_exercise_file(file);
-  if (!parsed.ok()) return error_to_js(parsed.error());
-  val problems = val::array();
-  uint32_t n = seeds >= 0 && seeds <= 1000 ? static_cast<uint32_t>(seeds) : 0;
-  if (auto over = scalebook::check_budget(parsed.value(), n)) return error_to_js(*over);
-  for (const scalebook::ExerciseSpec& e : parsed.value().exercises) {
-    for (const scalebook::Error& p : scalebook::check_exercise(e, n)) {
-      val j = val::object();
-      j.set("exercise", e.id);
-      j.set("field", p.field);
-      j.set("message", p.message);
-      problems.call<void>("push", j);
-    }
-  }
-  val ids = val::array();
-  for (const scalebook::ExerciseSpec& e : parsed.value().exercises) ids.call<void>("push", e.id);
-  val out = val::object();
-  out.set("ok", true);
-  out.set("problems", problems);
-  out.set("ids", ids);
-  return out;
-}
-
 val format_value(double x, const std::string& unit, const std::string& style) {
   if (!scalebook::is_format_style(style)) {
     return error_to_js({scalebook::ErrorCode::invalid_argument, "style",
@@ -210,29 +147,20 @@ val format_many(const std::string& values, const std::string& units, const std::
   return ok_with("text", val(out));
 }
 
-val parse_answer(const std::string& text) {
-  auto q = scalebook::parse_answer(text);
-  if (!q.ok()) return error_to_js(q.error());
-  val out = val::object();
-  out.set("value", q.value().value);
-  out.set("unit", q.value().has_unit ? val(q.value().unit.symbol) : val::null());
-  return ok_with("quantity", out);
-}
+// False in a numbers-only module (numbers_only.cpp), which builds no worked steps.
+bool explains() { return scalebook::kExplains; }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(scalebook) {
+  emscripten::function("explains", &explains);
   emscripten::function("list", &list);
   emscripten::function("schema", &schema);
   emscripten::function("calculate", &calculate);
   emscripten::function("calculateWithProgress", &calculate_with_progress);
   emscripten::function("chips", &chips);
-  emscripten::function("exerciseVariant", &exercise_variant);
-  emscripten::function("exerciseGrade", &exercise_grade);
-  emscripten::function("exerciseCheck", &exercise_check);
   emscripten::function("format", &format_value);
   emscripten::function("formatMany", &format_many);
-  emscripten::function("parseAnswer", &parse_answer);
   emscripten::function("sweep", &sweep);
   emscripten::function("solve", &solve);
 }

@@ -36,6 +36,18 @@ function pageModule() {
   return meta?.getAttribute('content') || (pageDomains.size ? moduleFor(pageDomains) : WHOLE_ENGINE);
 }
 
+// The module that grades exercises (variants, grades, answer parsing): the builder's
+// <meta name="scalebook-grader"> on a book page (the chapter's grader, which holds the
+// calculators its exercises use), else the whole engine, which grades any exercise file. A
+// chapter's own module leaves the grader out, so a reader who never checks an answer never
+// fetches it.
+export function graderModule() {
+  const meta = globalThis.document?.querySelector?.('meta[name="scalebook-grader"]');
+  return meta?.getAttribute('content') || WHOLE_ENGINE;
+}
+
+export const loadGrader = () => loadEngine(graderModule());
+
 const cached = new Map();
 
 export function loadEngine(name = pageModule()) {

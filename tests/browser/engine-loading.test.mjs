@@ -73,6 +73,33 @@ test('each chapter fetches only the module its elements need; chapter 6 and the 
   }
 });
 
+test("a chapter's module holds no grader: reaching for an exercise fetches the chapter's grader once, and it grades", async () => {
+  const { page, errors, seen } = await wasmResponses('07-inference.html');
+  assert.deepEqual(seen.map((r) => new URL(r.url()).pathname), ['/assets/scalebook-engine-inference.wasm']);
+  assert.equal(await page.locator('meta[name="scalebook-grader"]').getAttribute('content'), 'scalebook-grader-inference');
+  const ex = page.locator('sb-exercise#inference-we-bcrit-bf16');
+  await ex.locator('[data-variant-bar]').waitFor({ state: 'visible' });
+  // Scrolling past, or a pointer crossing it, fetches nothing more.
+  await ex.scrollIntoViewIfNeeded();
+  await ex.dispatchEvent('pointerover');
+  await page.waitForTimeout(300);
+  assert.equal(seen.length, 1);
+  const grader = page.waitForResponse((r) => r.url().endsWith('/assets/scalebook-grader-inference.wasm'));
+  await ex.locator('[data-answer]').first().focus();
+  await grader;
+  await ex.locator('[data-answer]').first().fill('240');
+  await ex.locator('[data-check]').first().click();
+  const feedback = ex.locator('[data-feedback]').first();
+  await page.waitForFunction((el) => el.dataset.result, await feedback.elementHandle());
+  assert.equal(await feedback.getAttribute('data-result'), 'correct');
+  await ex.locator('[data-answer]').first().fill('100');
+  await ex.locator('[data-check]').first().click();
+  await page.waitForFunction((el) => el.dataset.result === 'incorrect', await feedback.elementHandle());
+  assert.equal(seen.filter((r) => r.url().endsWith('/assets/scalebook-grader-inference.wasm')).length, 1);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("chapter 6's search worker runs the page's own module", async () => {
   const { page, errors, seen } = await wasmResponses('06-applied-training.html');
   const el = page.locator('sb-training-search').first();

@@ -309,7 +309,9 @@ test('if the engine cannot start, the exercises say so and nothing throws', asyn
     WebAssembly.instantiateStreaming = refuse;
   });
   await page.goto(`${site.base}/${CHAPTER}`);
-  await page.locator(EX3).scrollIntoViewIfNeeded(); // the engine is asked for when a reader gets there
+  // The grader is asked for when a reader reaches for the exercise (scrolling past is not enough).
+  await page.locator(EX3).scrollIntoViewIfNeeded();
+  await page.locator(`${EX3} [data-answer]`).first().focus();
   const notice = page.locator(`${EX3} [data-notice]`);
   await notice.waitFor({ state: 'visible' });
   assert.match(await notice.textContent(), /The exercise engine failed to load .*answers cannot be checked/);

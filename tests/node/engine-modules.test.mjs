@@ -3,19 +3,26 @@
 // function it was built without; the builder gives each page the smallest one that fits.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CalculatorError, engineModules, loadEngine, WHOLE_ENGINE } from '../../bindings/wasm/engine.mjs';
+import { CalculatorError, engineModules, graderModule, loadEngine, loadGrader, WHOLE_ENGINE } from '../../bindings/wasm/engine.mjs';
 import { enginePicker } from '../../web/builder/engine-pick.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const names = (engine) => engine.list().map((c) => c.name);
 
-test('the whole engine and seven smaller modules are listed, each with core, hardware and exercises', () => {
+test('the whole engine and seven smaller modules are listed, each with core and hardware; only the whole engine grades', () => {
   assert.deepEqual(engineModules.map((m) => m.name), [WHOLE_ENGINE, 'scalebook-engine-roofline',
     'scalebook-engine-systolic', 'scalebook-engine-sharding', 'scalebook-engine-transformer', 'scalebook-engine-training',
-    'scalebook-engine-training-sharding', 'scalebook-engine-inference']);
-  for (const m of engineModules) assert.deepEqual(m.domains.slice(0, 3), ['core', 'hardware', 'exercises'], m.name);
+    'scalebook-engine-training-sharding', 'scalebook-engine-inference', 'scalebook-grader-roofline', 'scalebook-grader-sharding',
+    'scalebook-grader-transformer', 'scalebook-grader-training', 'scalebook-grader-inference']);
+  for (const m of engineModules) {
+    assert.deepEqual(m.domains.slice(0, 2), ['core', 'hardware'], m.name);
+    // Graders explain: a variant's worked solution is computed in the browser.
+    assert.equal(m.domains.includes('exercises'), m.name === WHOLE_ENGINE || m.name.startsWith('scalebook-grader-'), m.name);
+    if (m.domains.includes('exercises')) assert.equal(m.steps, true, m.name);
+  }
 });
 
 test('the roofline module has the roofline and hardware calculators and nothing of training', async () => {
@@ -31,13 +38,36 @@ test('every smaller module computes bit for bit what the whole engine computes',
   for (const m of engineModules.filter((e) => e.name !== WHOLE_ENGINE)) {
     const engine = await loadEngine(m.name);
     const listed = names(engine);
-    assert.ok(listed.length >= 4, m.name);
+    assert.ok(listed.length >= 3, m.name);
     for (const name of listed) {
       assert.ok(names(whole).includes(name), `${m.name}: ${name}`);
       assert.deepEqual(engine.schema(name), whole.schema(name), `${m.name}: ${name}`);
-      assert.deepEqual(engine.calculate(name), whole.calculate(name), `${m.name}: ${name}`);
+      const steps = m.steps;
+      assert.deepEqual(engine.calculate(name, {}, { steps }), whole.calculate(name, {}, { steps }), `${m.name}: ${name}`);
     }
   }
+});
+
+test('a numbers-only module refuses a request for worked steps, by name; the others explain', async () => {
+  const listed = Object.fromEntries(engineModules.map((m) => [m.name, m.steps]));
+  // Chapters 3 and 5 show steps live (the planner, the collective's closed form).
+  assert.deepEqual(listed, {
+    [WHOLE_ENGINE]: true, 'scalebook-engine-roofline': false, 'scalebook-engine-systolic': false,
+    'scalebook-engine-sharding': true, 'scalebook-engine-transformer': false, 'scalebook-engine-training': false,
+    'scalebook-engine-training-sharding': true, 'scalebook-engine-inference': false,
+    'scalebook-grader-roofline': true, 'scalebook-grader-sharding': true, 'scalebook-grader-transformer': true,
+    'scalebook-grader-training': true, 'scalebook-grader-inference': true,
+  });
+  const inference = await loadEngine('scalebook-engine-inference');
+  assert.equal(inference.explains, false);
+  assert.throws(() => inference.calculate('inference', { batch: 8 }), (e) => e instanceof CalculatorError && e.code === 'not_found' &&
+    e.field === 'steps' && e.message === "worked steps are not in this engine module, which computes numbers only; loadEngine('scalebook-engine') explains");
+  const numbers = inference.calculate('inference', { batch: 8 }, { steps: false });
+  const whole = await loadEngine(WHOLE_ENGINE);
+  assert.deepEqual(numbers, whole.calculate('inference', { batch: 8 }, { steps: false }));
+  assert.ok(whole.calculate('inference', { batch: 8 }).steps.length > 10);
+  const sharding = await loadEngine('scalebook-engine-training-sharding');
+  assert.ok(sharding.calculate('sharded-matmul').steps.length > 0);
 });
 
 test('a function of a domain the module lacks is a CalculatorError that says so', async () => {
@@ -45,6 +75,12 @@ test('a function of a domain the module lacks is a CalculatorError that says so'
   assert.throws(() => small.simulatePipeline({ stages: 4 }), (e) => e instanceof CalculatorError && e.code === 'not_found' &&
     e.message === "simulatePipeline is not in this engine module, which was built without its domain; loadEngine('scalebook-engine') loads the whole engine");
   assert.throws(() => small.models(), CalculatorError);
+  // A chapter's module holds no grader: its exercises load one (engine.mjs's loadGrader).
+  assert.throws(() => small.exerciseGrade('{}', 'x', 0, 0, '1'), (e) => e instanceof CalculatorError && e.code === 'not_found' &&
+    e.message.startsWith('exerciseGrade is not in this engine module'));
+  assert.throws(() => small.parseAnswer('3 ms'), CalculatorError);
+  assert.equal(graderModule(), WHOLE_ENGINE);
+  assert.equal((await loadGrader()).parseAnswer('3 ms').unit, 'ms');
   assert.throws(() => small.calculate('training'), (e) => e instanceof CalculatorError && /training/.test(e.message));
   const transformer = await loadEngine('scalebook-engine-transformer');
   assert.ok(transformer.models().length > 3);
@@ -55,24 +91,35 @@ test('an unknown module name loads the whole engine', async () => {
   assert.equal(await loadEngine('no-such-module'), await loadEngine(WHOLE_ENGINE));
 });
 
-test('the builder picks the smallest module holding the page elements and exercise calculators', async () => {
+test('the builder picks the smallest module holding the page elements, and a grader for its exercises', async () => {
   const pick = await enginePicker({ runtimeDir: path.join(ROOT, 'web/runtime'), wasmDir: path.join(ROOT, 'bindings/wasm/generated') });
-  assert.equal(pick('<sb-roofline></sb-roofline><sb-chip-table></sb-chip-table>'), 'scalebook-engine-roofline');
-  assert.equal(pick('<sb-systolic-sim>'), 'scalebook-engine-systolic');
-  assert.equal(pick('<sb-collective-sim chip="tpu-v5e">'), 'scalebook-engine-sharding');
-  assert.equal(pick('<sb-training></sb-training>'), 'scalebook-engine-training');
+  const engine = (html, specs) => pick(html, specs).engine;
+  assert.deepEqual(pick('<sb-roofline></sb-roofline><sb-chip-table></sb-chip-table>'), { engine: 'scalebook-engine-roofline', grader: null });
+  assert.equal(engine('<sb-systolic-sim>'), 'scalebook-engine-systolic');
+  assert.equal(engine('<sb-collective-sim chip="tpu-v5e">'), 'scalebook-engine-sharding');
+  assert.equal(engine('<sb-training></sb-training>'), 'scalebook-engine-training');
   // Training needs no sharding: only a page that also draws chapter 3's elements pays for it.
-  assert.equal(pick('<sb-training-search></sb-training-search><sb-sharding>'), 'scalebook-engine-training-sharding');
+  assert.equal(engine('<sb-training-search></sb-training-search><sb-sharding>'), 'scalebook-engine-training-sharding');
   assert.ok(!names(await loadEngine('scalebook-engine-training')).includes('sharded-matmul'));
-  assert.equal(pick('<sb-training></sb-training><sb-systolic-sim>'), WHOLE_ENGINE);
-  // An exercise's calculator counts as much as an element: nested anywhere in its spec.
-  assert.equal(pick('<sb-exercise id="x">', [{ parts: [{ answer: { calculator: 'transformer' } }] }]), 'scalebook-engine-transformer');
-  assert.equal(pick('<sb-roofline>', [{ values: { v: { calculator: 'training-budget' } } }]), WHOLE_ENGINE);
-  // Collectives with the transformer calculator (chapter 7's mix, before its own elements):
-  // the inference module, not the training one, which also holds sharding and training.
-  assert.equal(pick('<sb-collective-sweep>', [{ parts: [{ calculator: 'transformer' }] }]), 'scalebook-engine-inference');
+  assert.equal(engine('<sb-training></sb-training><sb-systolic-sim>'), WHOLE_ENGINE);
+  assert.equal(engine('<sb-inference-frontier><sb-serving>'), 'scalebook-engine-inference');
+  // An exercise's calculators, nested anywhere in its spec, choose the grader, not the page's
+  // module: a page of exercises alone fetches no calculators module.
+  assert.deepEqual(pick('<sb-exercise id="x">', [{ parts: [{ answer: { calculator: 'transformer' } }] }]),
+    { engine: 'scalebook-engine-roofline', grader: 'scalebook-grader-transformer' });
+  assert.deepEqual(pick('<sb-roofline>', [{ values: { v: { calculator: 'training-budget' } } }]),
+    { engine: 'scalebook-engine-roofline', grader: 'scalebook-grader-training' });
+  assert.equal(pick('<sb-roofline>', [{ values: { v: { calculator: 'matmul' } } }]).grader, 'scalebook-grader-roofline');
+  // Exercises over calculators no grader holds together: the whole engine grades them.
+  assert.equal(pick('<sb-roofline>', [{ parts: [{ calculator: 'systolic' }, { calculator: 'training' }] }]).grader, WHOLE_ENGINE);
+  // Each chapter's own exercises: one grader each, none the whole engine.
+  for (const [file, grader] of Object.entries({ '01-roofline': 'roofline', '02-tpus': 'roofline', '03-sharding': 'sharding',
+    '04-transformers': 'transformer', '05-training': 'training', '06-applied-training': 'training', '07-inference': 'inference' })) {
+    const specs = JSON.parse(fs.readFileSync(path.join(ROOT, `exercises/${file}.json`), 'utf8')).exercises;
+    assert.equal(pick('', specs).grader, `scalebook-grader-${grader}`, file);
+  }
   // The search box's folder is no engine domain.
-  assert.equal(pick('<sb-matmul><sb-search-panel>'), 'scalebook-engine-roofline');
+  assert.equal(engine('<sb-matmul><sb-search-panel>'), 'scalebook-engine-roofline');
 });
 
 test('a search tells a listener its progress, up to 1, and a listener that throws changes nothing', async () => {

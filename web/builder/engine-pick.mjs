@@ -1,12 +1,12 @@
-// Which engine module a page gets. bindings/wasm/CMakeLists.txt builds the whole engine and
-// smaller modules holding fewer domains; a page gets the smallest one that holds
-// - the engine domain of every element on it (as its domain declares it: web/runtime/<domain>/
-//   elements.js; an element that never asks for the engine, or may use any calculator, such as
-//   an exercise, adds none), and
-// - every calculator its exercises use (their values' and parts' `calculator` fields), as the
-//   module's own list() reports them.
-// Nothing here lists a domain or a calculator: the declarations, the exercise files and the
-// modules say it all.
+// Which engine modules a page gets. bindings/wasm/CMakeLists.txt builds the whole engine and
+// smaller modules holding fewer domains. A page's elements get the smallest one that holds the
+// engine domain of every element on it (as its domain declares it: web/runtime/<domain>/
+// elements.js; an element that never asks for the engine, or may use any calculator, such as an
+// exercise, adds none). Its exercises get the grader: the smallest module that holds the
+// exercises domain and every calculator they use (their values' and parts' `calculator`
+// fields), as the module's own list() reports them, fetched only when a reader reaches for an
+// exercise. Nothing here lists a domain or a calculator: the declarations, the exercise files
+// and the modules say it all.
 import fs from 'node:fs';
 import path from 'node:path';
 import { engineModules, loadEngine, WHOLE_ENGINE } from '../../bindings/wasm/engine.mjs';
@@ -24,7 +24,8 @@ export function calculatorsIn(value, into = new Set()) {
   return into;
 }
 
-// Resolves to pick(html, exerciseSpecs) -> the module's name, given where the .wasm files are.
+// Resolves to pick(html, exerciseSpecs) -> { engine, grader } (module names; grader null for a
+// page with no exercises), given where the .wasm files are.
 export async function enginePicker({ wasmDir }) {
   const engineDomains = new Set(engineModules.flatMap((m) => m.domains));
   const candidates = [];
@@ -34,6 +35,7 @@ export async function enginePicker({ wasmDir }) {
     candidates.push({ ...m, calculators, bytes: fs.statSync(path.join(wasmDir, `${m.name}.wasm`)).size });
   }
   candidates.sort((a, b) => a.bytes - b.bytes);
+  const smallest = (fits) => (candidates.find(fits) ?? candidates.find((m) => m.name === WHOLE_ENGINE)).name;
   return (html, specs = []) => {
     const domains = new Set();
     for (const [, tag] of html.matchAll(/<(sb-[a-z-]+)[\s>]/g)) {
@@ -41,7 +43,10 @@ export async function enginePicker({ wasmDir }) {
       if (engineDomains.has(domain)) domains.add(domain);
     }
     const calculators = calculatorsIn(specs);
-    const fits = (m) => [...domains].every((d) => m.domains.includes(d)) && [...calculators].every((c) => m.calculators.has(c));
-    return (candidates.find(fits) ?? candidates.find((m) => m.name === WHOLE_ENGINE)).name;
+    const engine = smallest((m) => [...domains].every((d) => m.domains.includes(d)));
+    const grader = specs.length
+      ? smallest((m) => m.domains.includes('exercises') && [...calculators].every((c) => m.calculators.has(c)))
+      : null;
+    return { engine, grader };
   };
 }

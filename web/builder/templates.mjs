@@ -14,10 +14,12 @@ export function needsEngine(html) {
 // elements use, the smallest that holds them all (engine-pick.mjs): the meta tag tells
 // engine.mjs's loader which. Neither its glue nor its .wasm is fetched from the head: the
 // build drew every element with its numbers, so the engine waits until the reader gets to
-// one (web/runtime/core/wake.js).
+// one (web/runtime/core/wake.js). `engine.grader` names the module its exercises grade with,
+// fetched when a reader reaches for one (sb-exercise.js).
 function preloads({ engine, chunks }) {
   const links = chunks.map((chunk) => `<link rel="modulepreload" href="assets/${chunk}">`);
   if (engine) links.push(`<meta name="scalebook-engine" content="${escapeHtml(engine.name)}">`);
+  if (engine?.grader) links.push(`<meta name="scalebook-grader" content="${escapeHtml(engine.grader)}">`);
   return links.join('\n');
 }
 

@@ -79,11 +79,11 @@ void ResultBuilder::set(std::initializer_list<std::pair<std::string_view, Value>
 }
 
 void ResultBuilder::step(Step step) {
-  if (explain_) buffer_.calculation.steps.push_back(std::move(step));
+  if (explain()) buffer_.calculation.steps.push_back(std::move(step));
 }
 
 void ResultBuilder::steps(std::vector<Step> steps) {
-  if (!explain_) return;
+  if (!explain()) return;
   auto& all = buffer_.calculation.steps;
   if (all.empty()) {
     all = std::move(steps);

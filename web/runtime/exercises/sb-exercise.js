@@ -21,6 +21,7 @@
 // The variant on screen follows the URL hash "#ex-ID=SEED" (variant-hash.js), else the seed of
 // the last check saved in progress, else the book's problem (seed 0).
 import { SbWidget } from '../core/widget-base.js';
+import { loadGrader } from '../../../bindings/wasm/engine.mjs';
 import { exerciseShellHTML, partSolutionHTML } from './exercise-html.js';
 import { adoptSheets } from '../core/sheets.js';
 import { seedFromHash, hashWithSeed, randomSeed, MAX_SEED } from './variant-hash.js';
@@ -43,8 +44,16 @@ function addStyleOnce() {
 // The browser's Markdown + KaTeX, fetched only when a variant needs it (see typeset.js).
 const typeset = () => import('../core/typeset.js');
 
-// Only the engine comes from SbWidget: the book's problem shows (and the element starts) before
-// the engine is here, and it lives in the light DOM with notices of its own.
+// What a reader does that says they are about to answer: the grader comes then, not when the
+// exercise merely scrolls past (a pointer crossing it on the way down is no such sign).
+const REACHING = ['focusin', 'pointerdown', 'touchstart'];
+// A Check that waits longer than this for the grader says so, so the click is seen to work.
+const WAIT_NOTE_MS = 250;
+
+// Only the page's wiring comes from SbWidget: the book's problem shows (and the element starts)
+// before any engine is here, and it lives in the light DOM with notices of its own. Its engine
+// is the grader (engine.mjs's loadGrader): the module with the exercises domain, which a
+// chapter's own module leaves out.
 export class SbExercise extends SbWidget {
   #started = false;
   #file = '';
@@ -55,6 +64,16 @@ export class SbExercise extends SbWidget {
   #notices = new Map();
   #stopWatching = null;
   #onHash = () => this.#followHash();
+  #grading = null;
+
+  // The grader, loading it the first time; a failed load is tried again at the next call.
+  grader() {
+    this.#grading ??= loadGrader().catch((err) => {
+      this.#grading = null;
+      throw err;
+    });
+    return this.#grading;
+  }
 
   get seed() { return this.#seed; }
   get exerciseId() { return this.#spec?.id ?? this.id; }
@@ -94,10 +113,15 @@ export class SbExercise extends SbWidget {
     const fromHash = seedFromHash(location.hash, this.exerciseId);
     if (fromHash.present && fromHash.seed === null) this.#badHash(fromHash.raw);
     const seed = fromHash.present ? fromHash.seed ?? 0 : saved?.seed ?? 0;
-    // Load the engine once the reader gets here, so the first Check is quick and a failure
-    // shows before anyone types (a saved or linked variant asks for it at once, to show it).
-    this.engineWhenReached().catch((err) => this.#notice('engine',
-      `The exercise engine failed to load (${message(err)}): answers cannot be checked.`));
+    // Fetch the grader once the reader reaches for this exercise (an answer box focused, a
+    // button pressed), so the first Check is quick and a failure shows before anyone types; a
+    // saved or linked variant asks for it at once, to show it.
+    const reach = () => {
+      for (const type of REACHING) this.removeEventListener(type, reach, true);
+      this.grader().catch((err) => this.#notice('engine',
+        `The exercise engine failed to load (${message(err)}): answers cannot be checked.`));
+    };
+    for (const type of REACHING) this.addEventListener(type, reach, { capture: true, passive: true });
     await this.#showSeed(seed, { updateHash: false });
   }
 
@@ -119,7 +143,7 @@ export class SbExercise extends SbWidget {
   // A bare <sb-exercise> (an embed): the shell is built from the engine's book variant.
   async #renderShell() {
     try {
-      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.engine(), typeset()]);
+      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.grader(), typeset()]);
       const variant = engine.exerciseVariant(this.#file, this.exerciseId, 0);
       this.insertAdjacentHTML('beforeend', exerciseShellHTML({
         id: this.exerciseId,
@@ -199,10 +223,13 @@ export class SbExercise extends SbWidget {
       : part.querySelector('[data-answer]')?.value ?? '';
     const seed = this.#seed;
     let grade;
+    const waiting = setTimeout(() => this.#say(part, '', 'Loading the grader…'), WAIT_NOTE_MS);
     try {
-      const engine = await this.engine();
+      const engine = await this.grader();
+      clearTimeout(waiting);
       grade = engine.exerciseGrade(this.#file, this.exerciseId, seed, index, answer);
     } catch (err) {
+      clearTimeout(waiting);
       this.#say(part, 'invalid', `This answer cannot be checked: ${message(err)}`);
       return;
     }
@@ -227,7 +254,7 @@ export class SbExercise extends SbWidget {
   async newVariant() {
     let engine;
     try {
-      engine = await this.engine();
+      engine = await this.grader();
     } catch (err) {
       this.#notice('variant', `No variant can be drawn: the engine failed to load (${message(err)}).`);
       return;
@@ -264,7 +291,7 @@ export class SbExercise extends SbWidget {
     this.classList.add('is-loading');
     this.setAttribute('aria-busy', 'true');
     try {
-      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.engine(), typeset()]);
+      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.grader(), typeset()]);
       variant ??= engine.exerciseVariant(this.#file, this.exerciseId, seed);
       if (generation !== this.#generation) return;
       this.#fill(renderPrompt(variant.prompt), variant.parts.map((part) => partSolutionHTML(part, renderTex)));

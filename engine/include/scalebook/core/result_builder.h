@@ -29,6 +29,12 @@ struct ResultBuffer {
   bool tables = true;
 };
 
+// Whether this build explains at all. core/explains.cpp says yes; the numbers-only WebAssembly
+// modules link bindings/wasm/numbers_only.cpp in its place, which says no, and link-time
+// optimisation then drops every step's code (about 10% of a module). A constant defined in
+// one file, not a macro, so the same compiled objects make both.
+extern const bool kExplains;
+
 // A table with the spec's columns, in order, and no rows yet.
 Table empty_table(const TableSpec& spec);
 
@@ -36,8 +42,9 @@ class ResultBuilder {
  public:
   ResultBuilder(const Schema& schema, bool explain, ResultBuffer& buffer);
 
-  // False on the numbers-only path: steps are dropped, so build none.
-  bool explain() const { return explain_; }
+  // False on the numbers-only path: steps are dropped, so build none. Always false in a
+  // build without worked steps (kExplains), where the code that builds them is dropped.
+  bool explain() const { return kExplains && explain_; }
   const Schema& schema() const { return schema_; }
   // False where tables are dropped unread (a prepared calculation): build none.
   bool tables() const { return buffer_.tables; }
