@@ -63,6 +63,7 @@ test('each chapter fetches only the module its elements need; chapter 6 and the 
     '05-training.html': 'scalebook-engine-training-sharding',
     '06-applied-training.html': 'scalebook-engine-training',
     '07-inference.html': 'scalebook-engine-inference',
+    '08-applied-inference.html': 'scalebook-engine-inference',
   };
   for (const [url, module] of Object.entries(expected)) {
     const { page, errors, seen } = await wasmResponses(url);

@@ -15,12 +15,12 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-builder-'));
 const realOut = path.join(tmp, 'site');
 let built;
 
-test('the book builds: an index of 13 sections, chapters 1 to 7', async () => {
+test('the book builds: an index of 13 sections, chapters 1 to 8', async () => {
   built = await buildSite({ out: realOut });
-  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training', '06-applied-training', '07-inference']);
+  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training', '06-applied-training', '07-inference', '08-applied-inference']);
   const index = fs.readFileSync(path.join(realOut, 'index.html'), 'utf8');
   assert.equal((index.match(/<li class="(ready|later)"/g) ?? []).length, 13);
-  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 6);
+  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 5);
   assert.match(index, /<a href="01-roofline.html">Rooflines<\/a>/);
   assert.match(index, /<span class="number">12<\/span>\s*<div><h2><span>GPUs<\/span>/);
   for (const asset of ['assets/scalebook.js', 'assets/site.css', 'assets/katex/katex.min.css', 'embed.html']) {
@@ -125,7 +125,9 @@ test('every chapter ends by saying what comes next, written or not', () => {
   const six = fs.readFileSync(path.join(realOut, '06-applied-training.html'), 'utf8');
   assert.match(six, /<span class="next">Next: <a href="07-inference.html">7\. Inference<\/a> →<\/span>/);
   const seven = fs.readFileSync(path.join(realOut, '07-inference.html'), 'utf8');
-  assert.match(seven, /<span class="next">Next: 8\. Serving LLaMA 3 <span class="coming">coming<\/span><span class="next-summary">Sizing and sharding/);
+  assert.match(seven, /<span class="next">Next: <a href="08-applied-inference.html">8\. Serving LLaMA 3<\/a> →<\/span>/);
+  const eight = fs.readFileSync(path.join(realOut, '08-applied-inference.html'), 'utf8');
+  assert.match(eight, /<span class="next">Next: 9\. Profiling <span class="coming">coming<\/span><span class="next-summary">From JAX to HLO/);
 });
 
 test('every page starts with a skip link to its text', () => {
