@@ -45,8 +45,18 @@ TEST_CASE("text that is not a number is rejected", "[errors]") {
               "flops", "flops must be a number, got \"\"");
   check_error(run_error("roofline", {{"flops", Value::of("0x10")}}), ErrorCode::invalid_argument,
               "flops", "flops must be a number, got \"0x10\"");
-  check_error(run_error("roofline", {{"flops", Value::of("1e12 FLOP")}}),
-              ErrorCode::invalid_argument, "flops", "flops must be a number, got \"1e12 FLOP\"");
+  check_error(run_error("roofline", {{"flops", Value::of("1e12 GB")}}), ErrorCode::invalid_argument,
+              "flops", "flops is in FLOP, got \"1e12 GB\" (GB is not a unit of it)");
+  check_error(run_error("roofline", {{"flops", Value::of("12 furlongs")}}),
+              ErrorCode::invalid_argument, "flops", "flops must be a number, got \"12 furlongs\"");
+}
+
+TEST_CASE("a number with a unit of the input's own kind is read in the input's unit", "[errors]") {
+  // "15ms" for a time in s, "1 TFLOP" for FLOP: the answer box's units (core/units.h).
+  CHECK(output(run("roofline", {{"flops", Value::of("1 TFLOP")}}), "t_compute") ==
+        output(run("roofline", {{"flops", Value::of(1e12)}}), "t_compute"));
+  CHECK(output(run("roofline", {{"bytes", Value::of("2 GB")}}), "t_memory") ==
+        output(run("roofline", {{"bytes", Value::of(2e9)}}), "t_memory"));
 }
 
 TEST_CASE("an output that overflows is an out-of-range error naming the likeliest input",

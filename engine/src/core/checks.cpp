@@ -1,11 +1,13 @@
 #include "scalebook/core/checks.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstddef>
 #include <cstdlib>
 #include <string>
 
 #include "scalebook/core/format.h"
+#include "scalebook/core/units.h"
 
 namespace scalebook {
 
@@ -58,6 +60,38 @@ bool parse_scaled(const std::string& text, bool tokens, double& out) {
   return true;
 }
 
+// "15ms", "1.2 TB/s", "197 TFLOPS": a number and a unit of the input's own dimension, in its
+// base unit (0.015 for a time in s). Nothing for a unit of another dimension: `mismatch` names
+// the unit found, for the error.
+bool parse_with_unit(const std::string& text, const std::string& base, double& out,
+                     std::string& mismatch) {
+  if (base.empty()) return false;
+  std::size_t at = 0;
+  while (at < text.size() && text[at] == ' ') ++at;
+  std::size_t end = at;
+  while (end < text.size() &&
+         (std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '.' ||
+          ((text[end] == 'e' || text[end] == 'E') && end + 1 < text.size() &&
+           (std::isdigit(static_cast<unsigned char>(text[end + 1])) || text[end + 1] == '-' ||
+            text[end + 1] == '+')) ||
+          ((text[end] == '-' || text[end] == '+') &&
+           (end == at || text[end - 1] == 'e' || text[end - 1] == 'E'))))
+    ++end;
+  double x = 0;
+  if (end == at || !parse_decimal(text.substr(at, end - at), x)) return false;
+  std::string symbol = text.substr(end);
+  while (!symbol.empty() && symbol.front() == ' ') symbol.erase(symbol.begin());
+  while (!symbol.empty() && symbol.back() == ' ') symbol.pop_back();
+  Result<Unit> unit = parse_unit(symbol);
+  if (!unit.ok() || symbol.empty()) return false;
+  if (base_symbol(unit.value().dimension) != base) {
+    mismatch = symbol;
+    return false;
+  }
+  out = x * unit.value().factor;
+  return true;
+}
+
 std::string describe(const Value& v) {
   if (v.is_number()) return format_number(v.number);
   if (v.is_text()) return "\"" + v.text + "\"";
@@ -72,7 +106,13 @@ Result<Value> check_number(const InputSpec& spec, const Value& given) {
   double x = 0;
   if (given.is_number()) {
     x = given.number;
-  } else if (!parse_decimal(given.text, x) && !parse_scaled(given.text, spec.unit == "tokens", x)) {
+  } else if (std::string mismatch; !parse_decimal(given.text, x) &&
+                                   !parse_scaled(given.text, spec.unit == "tokens", x) &&
+                                   !parse_with_unit(given.text, spec.unit, x, mismatch)) {
+    if (!mismatch.empty())
+      return fail(ErrorCode::invalid_argument, spec.name,
+                  spec.name + " is in " + spec.unit + ", got " + describe(given) + " (" + mismatch +
+                      " is not a unit of it)");
     return fail(ErrorCode::invalid_argument, spec.name,
                 spec.name + " must be a number, got " + describe(given));
   }

@@ -1,4 +1,4 @@
-// The inference domain's calculators, in the order of the book's chapter 7, which is their
+// The inference domain's calculators, in the order of the book's chapters 7 and 8, which is their
 // order in `scalebook list`: each concept's adapter is in its own folder.
 #include "scalebook/core/registry.h"
 #include "scalebook/inference/calculator.h"
@@ -16,6 +16,7 @@ const CalculatorRegistration registered{60,
                                             inference_frontier_calculator,  // frontier/
                                             kv_allocator_calculator,  // kv_allocator/: 2.2, 2.4.2
                                             speculative_calculator,   // speculative/: appendix D
+                                            serving_search_calculator,  // serving_search/: ch. 8
                                         }};
 
 }  // namespace
