@@ -17,6 +17,7 @@ const CalculatorRegistration registered{60,
                                             kv_allocator_calculator,  // kv_allocator/: 2.2, 2.4.2
                                             speculative_calculator,   // speculative/: appendix D
                                             serving_search_calculator,  // serving_search/: ch. 8
+                                            serving_capacity_calculator,  // capacity/: ch. 8
                                         }};
 
 }  // namespace

@@ -8,5 +8,6 @@ namespace scalebook {
 Calculator inference_calculator();
 Calculator inference_frontier_calculator();
 Calculator serving_search_calculator();
+Calculator serving_capacity_calculator();
 
 }  // namespace scalebook
