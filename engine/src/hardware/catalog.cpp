@@ -102,6 +102,9 @@ const std::vector<FieldDef>& field_defs() {
           "node egress into the scale-out network", &Chip::node_egress_bandwidth),
       num("price_per_hour", "Price per chip-hour", "USD/h", "cloud list price per chip-hour",
           &Chip::price_per_hour),
+      txt("price_source", "Price source", "who lists the price, and where the book quotes it",
+          &Chip::price_source),
+      txt("price_date", "Price date", "when the price was listed (year-month)", &Chip::price_date),
       num("power", "Power per chip", "W", "maximum board power (TDP) per chip, from the vendor",
           &Chip::power),
   };
@@ -138,6 +141,11 @@ const FieldDef* find_def(std::string_view name) {
 }
 
 constexpr std::string_view kPeakPrefix = "peak_flops_";
+
+// A price's source and date belong to that price, not to the chip.
+bool is_price_detail(std::string_view field) {
+  return field == "price_source" || field == "price_date";
+}
 
 const std::string* find_note(const Chip& chip, std::string_view field) {
   for (const SourceNote& n : chip.notes) {
@@ -190,7 +198,9 @@ Chip like(const Chip& base, Chip own, const std::string& reason) {
       if (find_note(base, field)) inherit_note(field);
     }
   }
+  const bool own_price = own.price_per_hour != 0;
   for (const FieldDef& def : field_defs()) {
+    if (own_price && is_price_detail(def.spec.name)) continue;
     if (def.number && own.*def.number == 0 && base.*def.number != 0) {
       own.*def.number = base.*def.number;
       inherit_note(def.spec.name);
@@ -266,6 +276,9 @@ std::string chip_note(const Chip& chip, std::string_view field) {
   if (const std::string* note = find_note(chip, field)) return *note;
   if (field.substr(0, kPeakPrefix.size()) == kPeakPrefix) {
     if (const std::string* note = find_note(chip, "peak_flops")) return *note;
+  }
+  if (is_price_detail(field)) {
+    if (const std::string* note = find_note(chip, "price_per_hour")) return *note;
   }
   return "";
 }

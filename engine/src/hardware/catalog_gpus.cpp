@@ -9,6 +9,7 @@ namespace {
 
 constexpr const char* kMemTable = "chapter 12, GPU memory table";
 constexpr const char* kFlopsTable = "chapter 12, FLOPs and bandwidth table";
+constexpr const char* kCostTable = "Google Cloud on-demand, chapter 8";
 constexpr const char* kSmem =
     "chapter 12, GPU memory table (its 'kB' read as 1e3 B, as the problem set does)";
 constexpr const char* kRegisters =
@@ -130,6 +131,8 @@ Chip h100() {
       .nvswitches_per_node = 4,
       .node_egress_bandwidth = 4e11,
       .price_per_hour = 10.8,
+      .price_source = kCostTable,
+      .price_date = "2025-02",
       .power = 700,
       .notes = cite({
           {{"power"},
@@ -160,7 +163,8 @@ Chip h100() {
           {kNvLinkFields, kNvLink4},
           {{"node_egress_bandwidth"},
            "chapter 12, node egress table: 400 GB/s per node (8 x 400 Gbps NICs)"},
-          {{"price_per_hour"}, "chapter 8: about 10.80 USD per GPU-hour (Feb 2025)"},
+          {{"price_per_hour"},
+           "chapter 8: about 10.80 USD per GPU-hour on Google Cloud (Feb 2025)"},
       }),
   };
 }
@@ -189,6 +193,7 @@ Chip h200() {
       .nvlink_domain_gpus = 8,
       .nvswitches_per_node = 4,
       .price_per_hour = 10,
+      .price_source = "Google Cloud, approximate, chapter 12",
       .power = 700,
       .notes = cite({
           {{"power"},
@@ -208,6 +213,7 @@ Chip h200() {
            "chapter 12: 1024 on Hopper (the H100's; the H200 has the same SMs)"},
           {kNvLinkFields, kNvLink4},
           {{"price_per_hour"}, "chapter 12: 'around 10 USD an hour' on Google Cloud"},
+          {{"price_date"}, "not given: chapter 12 dates no price"},
       }),
   };
 }

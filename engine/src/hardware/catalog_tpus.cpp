@@ -7,6 +7,7 @@ namespace scalebook::catalog_data {
 namespace {
 
 constexpr const char* kSpecTable = "chapter 2, TPU specs table";
+constexpr const char* kCostTable = "Google Cloud on-demand, chapter 8";
 constexpr const char* kIciTable =
     "chapter 2, ICI table, per link: one way, and bidi = both directions (2x one way; the "
     "outgoing bytes along one axis when that axis wraps)";
@@ -182,6 +183,8 @@ Chip tpu_v5p() {
       .pcie_bandwidth = 1.6e10,
       .dcn_bandwidth = 6.25e9,
       .price_per_hour = 4.2,
+      .price_source = kCostTable,
+      .price_date = "2025-02",
       .notes = cite({
           {{"power"}, kNoPower},
           {{"peak_flops"},
@@ -253,6 +256,8 @@ Chip tpu_v5e() {
       .pcie_bandwidth = 1.6e10,
       .dcn_bandwidth = 3.125e9,
       .price_per_hour = 1.2,
+      .price_source = kCostTable,
+      .price_date = "2025-02",
       .notes = cite({
           {{"power"}, kNoPower},
           {{"peak_flops"},

@@ -86,7 +86,12 @@ struct Chip {
   double node_egress_bandwidth = 0;  // B/s from one node into the scale-out network
 
   double price_per_hour = 0;  // USD per chip-hour, cloud list price
-  double power = 0;           // W per chip: the vendor's maximum board power (TDP)
+  // Where price_per_hour comes from, as data (the note says it in words): who lists it and
+  // where the book quotes it, and when ("2025-02", year and month). Empty without a price,
+  // and a date stays empty when the source gives none.
+  std::string price_source;
+  std::string price_date;
+  double power = 0;  // W per chip: the vendor's maximum board power (TDP)
 
   std::vector<SourceNote> notes;
 };
@@ -141,7 +146,8 @@ bool is_tpu(const Chip& chip);
 // it into its reused buffer without allocating.
 std::string_view chip_field_absence(const Chip& chip, const ChipFieldSpec& spec);
 
-// The note for `field`; a peak field falls back to the chip's "peak_flops" note.
+// The note for `field`; a peak field falls back to the chip's "peak_flops" note, the price's
+// source and date to the price's.
 std::string chip_note(const Chip& chip, std::string_view field);
 
 // Sets a numeric field by name (a peak_flops_<dtype> adds or replaces that peak). False when
