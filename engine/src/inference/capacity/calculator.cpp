@@ -256,7 +256,14 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
          decode_rate,
          "requests/s",
          "decode_rate",
-         {"t_step"}});
+         {}});
+    st.push_back({"Prompts a prefill slice takes a second: one per replica at a time",
+                  "\\frac{" + latex_number(prefill.slice.replicas) + "}{" +
+                      latex_quantity(t_prefill, "s") + "} = " + latex_number(prefill_rate),
+                  prefill_rate,
+                  "requests/s",
+                  "prefill_rate",
+                  {"t_prefill"}});
     st.push_back({"Prefill slices per decode slice at balance",
                   "\\frac{" + latex_number(decode_rate) + "}{" + latex_number(prefill_rate) +
                       "} = " + latex_number(decode_rate / prefill_rate),
