@@ -213,3 +213,19 @@ TEST_CASE("inference-frontier: default slices and batches, and bad lists", "[inf
   check_error(run_error("inference-frontier", {{"batches", Value::of(",")}}),
               ErrorCode::invalid_argument, "batches", "batches lists 0 values; give 1 to 128");
 }
+
+TEST_CASE("inference: queries per second per chip, chapter 8's QPS", "[inference]") {
+  // Chapter 8's int8 table: LLaMA 3-70B on a 2x4 at its largest batch (43 caches of 8k), 512
+  // tokens a query: 43 / (0.019 s x 512 x 8) = 0.55 queries/s per chip.
+  Calculation c = run("inference", {{"shape", Value::of("2x4")},
+                                    {"dtype_kv", Value::of("int8")},
+                                    {"batch", Value::of(42.0)},
+                                    {"output", Value::of(512.0)}});
+  CHECK(output(c, "qps_per_chip") == Approx(output(c, "tokens_per_s_per_chip") / 512));
+  // The book's figure is the roofline step's; with the collectives the engine's is lower.
+  CHECK(42 / (output(c, "t_roofline") * 512 * 8) == Approx(0.55).epsilon(0.05));
+  CHECK(output(c, "qps_per_chip") < 42 / (output(c, "t_roofline") * 512 * 8));
+  // A prefill's queries are its prompts.
+  Calculation p = run("inference", {{"phase", Value::of("prefill")}, {"batch", Value::of(2.0)}});
+  CHECK(output(p, "qps_per_chip") == Approx(2 / (output(p, "t_step") * 16)));
+}

@@ -55,6 +55,9 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   out.set("t_per_token", r.t_per_token);
   out.set("tokens_per_s", r.tokens_per_s);
   out.set("tokens_per_s_per_chip", r.tokens_per_s_per_chip);
+  out.set("qps_per_chip", c.phase == InferencePhase::decode
+                              ? r.tokens_per_s_per_chip / in.number("output")
+                              : c.batch * c.slice.replicas / (r.t_step * chips));
   if (price > 0)
     out.set("cost_per_million", inference_parts::cost_per_million(price, chips, r.tokens_per_s));
   else

@@ -29,6 +29,12 @@ const Schema& inference_schema() {
                                  "Batch table", InputGroup::advanced);
     batches.help = "Whole numbers of sequences separated by spaces or commas.";
     inputs.push_back(batches);
+    // Chapter 8's serving sizer quotes queries per second: a query is G decode steps.
+    inputs.insert(inputs.begin() + 5,
+                  labelled({"output", InputKind::count, "tokens",
+                            "tokens each query generates, for queries per second (G)",
+                            Value::of(512.0), 1, false, 1e7},
+                           "Output tokens"));
     return Schema{
         "inference",
         "chapter 7's roofline of one inference step: a prefill of T tokens or a decode step at "
@@ -64,6 +70,9 @@ const Schema& inference_schema() {
          num("tokens_per_s", "tokens/s", "tokens per second of the slice", "Throughput"),
          num("tokens_per_s_per_chip", "tokens/s", "tokens per second per chip",
              "Throughput per chip"),
+         num("qps_per_chip", "queries/s",
+             "decode: queries of G tokens finished per second per chip; prefill: prompts",
+             "QPS per chip"),
          num("cost_per_million", "USD", "USD per million tokens at the chip's price",
              "Cost per million tokens"),
          num("weight_bytes_per_chip", "B", "weights each chip holds", "Weights per chip"),
