@@ -32,6 +32,17 @@ for (const [scheme, viewport] of MODES) {
     for (const url of PAGES) {
       const page = await openPage(url, scheme, viewport);
       await page.evaluate(AXE);
+      // What a reader sees once an entrance animation ends (the speculative rounds fade in for
+      // two seconds): axe measuring mid-fade reads a half-transparent colour.
+      await page.evaluate(() => {
+        const finish = (root) => {
+          for (const el of root.querySelectorAll('*')) {
+            for (const a of el.getAnimations()) { try { a.finish(); } catch { /* an endless one */ } }
+            if (el.shadowRoot) finish(el.shadowRoot);
+          }
+        };
+        finish(document);
+      });
       const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' > ')).slice(0, 3).join(' | ')}`));
       await page.close();
