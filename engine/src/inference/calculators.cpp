@@ -14,8 +14,8 @@ const CalculatorRegistration registered{60,
                                             sampler_calculator,             // sampler/: 2.1
                                             inference_calculator,           // calculator/: the step
                                             inference_frontier_calculator,  // frontier/
-                                            kv_allocator_calculator,  // kv_allocator/: 2.2, 2.4.2
-                                            speculative_calculator,   // speculative/: appendix D
+                                            kv_allocator_calculator,    // kv_allocator/: 2.2, 2.4.2
+                                            speculative_calculator,     // speculative/: appendix D
                                             serving_search_calculator,  // serving_search/: ch. 8
                                             serving_capacity_calculator,  // capacity/: ch. 8
                                         }};
