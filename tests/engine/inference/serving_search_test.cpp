@@ -29,6 +29,16 @@ TEST_CASE("serving-search: the smallest slice and its batch, the book's table 3 
   Calculation c = run("serving-search", book());
   // 70.6e9 bytes of int8 weights need 5 of v5e's 16 GB chips: 2x4 is the first slice.
   CHECK(output(c, "min_chips") == 8);
+  CHECK(output_value(c, "min_slice").text == "2x4");
+  // bf16 needs a 4x4, int4 a 2x2: the book's table 3.
+  CHECK(output_value(run("serving-search", book({{"dtype_params", Value::of("bf16")},
+                                                 {"dtype_kv", Value::of("bf16")}})),
+                     "min_slice")
+            .text == "4x4");
+  CHECK(output_value(run("serving-search", book({{"dtype_params", Value::of("int4")},
+                                                 {"dtype_kv", Value::of("int4")}})),
+                     "min_slice")
+            .text == "2x2");
   const Table& t = table(c, "slices");
   REQUIRE(t.rows.size() >= 3);
   CHECK(cell(t, 0, "shape").text == "2x4");

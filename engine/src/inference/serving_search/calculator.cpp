@@ -148,6 +148,8 @@ const Schema& schema() {
        text("closest", "the configuration nearest the target when none meets it", "Closest"),
        num("min_chips", "chips", "the fewest chips whose HBM holds the weights and a cache",
            "Fewest chips"),
+       text("min_slice", "the smallest slice whose HBM holds the weights and a cache",
+            "Smallest slice"),
        text("too_small", "slices searched that cannot hold the weights", "Too small")},
       {{"front", "the configurations on the cost-latency front, fastest first", point_columns()},
        {"slices", "each slice with its widest replica at its largest batch, and its best",
@@ -224,6 +226,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   std::vector<ServingPoint> points;
   std::vector<SliceRow> slices;
   double min_chips = 0;
+  std::string min_slice;
   double weights_bytes = 0;
   for (const std::string& shape : inference_parts::pod_shapes(*chip, max_chips)) {
     Result<Topology> where = topology_of(*chip, shape);
@@ -251,7 +254,10 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
         weights_bytes = first.value().weight_bytes_per_chip * tp;
         const double most_batch = first.value().max_batch;
         if (!(most_batch >= 1)) continue;  // the weights alone fill the HBM
-        if (min_chips == 0 || tp * ep < min_chips) min_chips = tp * ep;
+        if (min_chips == 0 || tp * ep < min_chips) {
+          min_chips = tp * ep;
+          min_slice = shape;
+        }
         Result<double> ttft = ttft_of(config, goal.prompt_tokens, goal.prefill_mfu, roofline);
         if (!ttft.ok()) return ttft.error();
         std::vector<double> ladder = inference_parts::batch_ladder(most_batch);
@@ -371,7 +377,9 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   if (fastest) {
     out.set("fastest_latency", fastest->at.step.t_per_token);
     out.set("min_chips", min_chips);
+    out.set_text("min_slice", min_slice);
   } else {
+    out.set("min_slice", Value::absent(why));
     out.set("fastest_latency", Value::absent(why));
     out.set("min_chips", Value::absent(why));
   }
