@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -199,6 +200,25 @@ Result<InferenceConfig> read_config(const ResolvedInputs& in, const std::string&
                           format_number(c.model.F) + "; give a tp that does");
   }
   return c;
+}
+
+Result<InferenceConfig> widest_config(const ResolvedInputs& in, const std::string& shape,
+                                      const char* field) {
+  Result<Topology> where = topology_of(*chip_of(in), shape);
+  if (!where.ok()) return where.error();
+  double most = where.value().chips;
+  if (where.value().fabric == Fabric::switched) most = std::min(most, where.value().node_gpus);
+  most = std::floor(most / in.number("ep"));
+  const Model& m = *model_of(in);
+  std::optional<Error> last;
+  for (double tp = std::exp2(std::floor(std::log2(std::max(most, 1.0)))); tp >= 1; tp /= 2) {
+    if (std::fmod(m.N, tp) != 0 || std::fmod(m.F, tp) != 0) continue;
+    Result<InferenceConfig> c = read_config(in, shape, tp, true);
+    if (c.ok()) return c;
+    last = c.error();
+  }
+  if (last) return *last;
+  return fail(field, "no tp fits " + shape);
 }
 
 Result<std::vector<std::string>> read_words(const ResolvedInputs& in, const char* name,

@@ -20,6 +20,12 @@ std::vector<InputSpec> inference_inputs();
 Result<InferenceConfig> read_config(const ResolvedInputs& in, const std::string& shape,
                                     double tp = 0, bool sweep = false);
 
+// A sweep's config on `shape` with one replica as wide as the slice (or a GPU node) over ep:
+// the largest power-of-two tp that divides the heads and F and fits the slice's axes, whatever
+// tp input there is. An error names `field` when none fits.
+Result<InferenceConfig> widest_config(const ResolvedInputs& in, const std::string& shape,
+                                      const char* field);
+
 const Schema& inference_schema();
 
 // The worked steps of one step's numbers; `price` in USD per chip-hour (0: none).

@@ -23,7 +23,6 @@
 #include "../calculator/parts.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
-#include "scalebook/transformer/model_preset.h"
 
 namespace scalebook {
 namespace {
@@ -117,24 +116,6 @@ const Schema& schema() {
   return s;
 }
 
-// The prefill slice's config: one replica as wide as the slice (or a GPU node) with a
-// power-of-two tp that divides the heads and F, whatever tp the decode slice takes.
-Result<InferenceConfig> prefill_config(const ResolvedInputs& in, const std::string& shape,
-                                       const Topology& where) {
-  double most = where.chips;
-  if (where.fabric == Fabric::switched) most = std::min(most, where.node_gpus);
-  const Model& m = *model_of(in);
-  std::optional<Error> last;
-  for (double tp = std::exp2(std::floor(std::log2(std::max(most, 1.0)))); tp >= 1; tp /= 2) {
-    if (std::fmod(m.N, tp) != 0 || std::fmod(m.F, tp) != 0) continue;
-    Result<InferenceConfig> c = inference_parts::read_config(in, shape, tp, true);
-    if (c.ok()) return c;
-    last = c.error();
-  }
-  if (last) return *last;
-  return Error{ErrorCode::invalid_argument, "prefill_shape", "no tp fits " + shape};
-}
-
 std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   const double prompt = in.number("T");
   const double gen = in.number("output");
@@ -159,7 +140,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
     e.field = "prefill_shape";
     return e;
   }
-  Result<InferenceConfig> p = prefill_config(in, prefill_shape, where.value());
+  Result<InferenceConfig> p = inference_parts::widest_config(in, prefill_shape, "prefill_shape");
   if (!p.ok()) {
     Error e = p.error();
     if (e.field == "shape" || e.field == "tp") e.field = "prefill_shape";

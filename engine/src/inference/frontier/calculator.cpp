@@ -14,7 +14,6 @@
 #include "frontier.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/chip_inputs.h"
-#include "scalebook/transformer/model_preset.h"
 
 namespace scalebook {
 namespace {
@@ -105,26 +104,10 @@ Result<std::vector<double>> read_batches(const ResolvedInputs& in) {
   return inference_parts::read_batches(in, "batches", kMostBatches);
 }
 
-// The slice's config: the given tp, or the largest power-of-two tp up to one replica per
-// slice (or GPU node) that divides the heads and F.
-Result<InferenceConfig> config_of(const ResolvedInputs& in, const Chip& chip,
-                                  const std::string& shape) {
+// The slice's config: the given tp, or one replica as wide as the slice.
+Result<InferenceConfig> config_of(const ResolvedInputs& in, const std::string& shape) {
   if (in.has("tp")) return inference_parts::read_config(in, shape, 0, true);
-  Result<Topology> where = topology_of(chip, shape);
-  if (!where.ok()) return where.error();
-  double most = where.value().chips;
-  if (where.value().fabric == Fabric::switched) most = std::min(most, where.value().node_gpus);
-  most = std::floor(most / in.number("ep"));
-  const Model& m = *model_of(in);
-  std::optional<Error> last;
-  for (double tp = std::exp2(std::floor(std::log2(std::max(most, 1.0)))); tp >= 1; tp /= 2) {
-    if (std::fmod(m.N, tp) != 0 || std::fmod(m.F, tp) != 0) continue;
-    Result<InferenceConfig> c = inference_parts::read_config(in, shape, tp, true);
-    if (c.ok()) return c;
-    last = c.error();
-  }
-  if (last) return *last;
-  return Error{ErrorCode::invalid_argument, "shapes", "no tp fits " + shape};
+  return inference_parts::widest_config(in, shape, "shapes");
 }
 
 std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
@@ -142,7 +125,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   std::vector<FrontierPoint> points;
   std::string skipped;
   for (const std::string& shape : shapes) {
-    Result<InferenceConfig> c = config_of(in, *chip, shape);
+    Result<InferenceConfig> c = config_of(in, shape);
     if (!c.ok()) {
       // A slice named by the reader that cannot exist is an error; one the weights do not fit
       // is a point like any other.
