@@ -58,6 +58,10 @@ const std::vector<FieldDef>& field_defs() {
           true),
       num("sms_per_chip", "SMs per chip", "SMs", "streaming multiprocessors per chip",
           &Chip::sms_per_chip, true),
+      num("cuda_cores_per_sm", "CUDA cores per SM", "cores", "fp32 CUDA cores (lanes) per SM",
+          &Chip::cuda_cores_per_sm, true),
+      num("tensor_cores_per_sm", "Tensor Cores per SM", "Tensor Cores", "Tensor Cores per SM",
+          &Chip::tensor_cores_per_sm, true),
       num("tensor_cores_per_chip", "Tensor Cores per chip", "Tensor Cores",
           "GPU Tensor Cores per chip", &Chip::tensor_cores_per_chip, true),
       num("tensor_core_flops_per_cycle", "Tensor Core FLOPs per cycle", "FLOP/cycle",
@@ -100,6 +104,10 @@ const std::vector<FieldDef>& field_defs() {
           &Chip::nvswitches_per_node, true),
       num("node_egress_bandwidth", "Node egress bandwidth", "B/s",
           "node egress into the scale-out network", &Chip::node_egress_bandwidth),
+      num("nics_per_gpu", "NICs per GPU", "NICs", "scale-out NICs per GPU", &Chip::nics_per_gpu,
+          true),
+      num("nic_bandwidth", "NIC bandwidth", "B/s", "scale-out bandwidth per NIC, one direction",
+          &Chip::nic_bandwidth),
       num("price_per_hour", "Price per chip-hour", "USD/h", "cloud list price per chip-hour",
           &Chip::price_per_hour),
       txt("price_source", "Price source", "who lists the price, and where the book quotes it",
@@ -124,7 +132,7 @@ constexpr std::string_view kGpuOnly =
     " smem_per_sm registers_per_sm tmem_per_sm l2_capacity sms_per_chip tensor_cores_per_chip"
     " tensor_core_flops_per_cycle base_clock_hz boost_clock_hz nvlink_bandwidth"
     " nvlink_links_per_gpu nvlink_link_bandwidth nvlink_domain_gpus nvswitches_per_node"
-    " node_egress_bandwidth ";
+    " node_egress_bandwidth nics_per_gpu nic_bandwidth cuda_cores_per_sm tensor_cores_per_sm ";
 
 std::string applies_to(const std::string& name) {
   const std::string word = " " + name + " ";

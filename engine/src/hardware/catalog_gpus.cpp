@@ -26,6 +26,11 @@ constexpr const char* kNvLink5 =
     "chapter 12, NVLink generations table, NVLink 5.0 (Blackwell): 18 links x 50 GB/s = 900 GB/s "
     "per GPU each way; 8 GPUs and 2 NVSwitches per B200 node";
 
+constexpr const char* kSubpartitions =
+    "chapter 12: 4 subpartitions per SM, each with one Tensor Core and 32 fp32 CUDA cores";
+constexpr const char* kDgxNics =
+    "chapter 12: a DGX node has 8 x 400 Gbps ConnectX-7 NICs, one per GPU (50 GB/s each way)";
+
 const std::vector<std::string> kNvLinkFields = {"nvlink_bandwidth", "nvlink_links_per_gpu",
                                                 "nvlink_link_bandwidth", "nvlink_domain_gpus",
                                                 "nvswitches_per_node"};
@@ -41,6 +46,8 @@ Chip v100() {
       .registers_per_sm = 4 * 16384 * 4,
       .l2_capacity = 6e6,
       .sms_per_chip = 80,
+      .cuda_cores_per_sm = 64,
+      .tensor_cores_per_sm = 8,
       .tensor_core_flops_per_cycle = 256,
       .base_clock_hz = 1.25e9,
       .boost_clock_hz = 1.38e9,
@@ -57,6 +64,10 @@ Chip v100() {
           {{"registers_per_sm"}, kRegisters},
           {{"tensor_core_flops_per_cycle"}, "chapter 12, Tensor Core footnote: 256 on V100"},
           {{"comm_bandwidth"}, "not given: chapter 12's NVLink table starts at NVLink 3.0"},
+          {{"cuda_cores_per_sm", "tensor_cores_per_sm"},
+           "NVIDIA Volta whitepaper: 64 fp32 cores and 8 Tensor Cores per SM"},
+          {{"nics_per_gpu", "nic_bandwidth"},
+           "not given: chapter 12 has no Volta scale-out network"},
       }),
   };
 }
@@ -75,6 +86,8 @@ Chip a100() {
       .registers_per_sm = 4 * 16384 * 4,
       .l2_capacity = 40e6,
       .sms_per_chip = 108,
+      .cuda_cores_per_sm = 64,
+      .tensor_cores_per_sm = 4,
       .tensor_core_flops_per_cycle = 512,
       .base_clock_hz = 1.1e9,
       .boost_clock_hz = 1.41e9,
@@ -83,6 +96,8 @@ Chip a100() {
       .nvlink_link_bandwidth = 2.5e10,
       .nvlink_domain_gpus = 8,
       .nvswitches_per_node = 6,
+      .nics_per_gpu = 1,
+      .nic_bandwidth = 25e9,
       .power = 400,
       .notes = cite({
           {{"power"}, "NVIDIA A100 datasheet: 400 W maximum TDP for the SXM module"},
@@ -96,6 +111,10 @@ Chip a100() {
           {{"smem_per_sm"}, kSmem},
           {{"registers_per_sm"}, kRegisters},
           {{"tensor_core_flops_per_cycle"}, "chapter 12, Tensor Core footnote: 512 on A100"},
+          {{"cuda_cores_per_sm", "tensor_cores_per_sm"},
+           "NVIDIA Ampere (A100) whitepaper: 64 fp32 cores and 4 Tensor Cores per SM"},
+          {{"nics_per_gpu", "nic_bandwidth"},
+           "NVIDIA DGX A100 datasheet: 8 x 200 Gb/s ConnectX-6 per node of 8 (25 GB/s each way)"},
           {{"comm_bandwidth", "comm_link"}, kNvLink},
           {kNvLinkFields, kNvLink3},
       }),
@@ -119,6 +138,8 @@ Chip h100() {
       .registers_per_sm = 4 * 16384 * 4,
       .l2_capacity = 50e6,
       .sms_per_chip = 132,
+      .cuda_cores_per_sm = 128,
+      .tensor_cores_per_sm = 4,
       .tensor_cores_per_chip = 528,
       .tensor_core_flops_per_cycle = 1024,
       .clock_hz = 1.76e9,
@@ -130,6 +151,8 @@ Chip h100() {
       .nvlink_domain_gpus = 8,
       .nvswitches_per_node = 4,
       .node_egress_bandwidth = 4e11,
+      .nics_per_gpu = 1,
+      .nic_bandwidth = 5e10,
       .price_per_hour = 10.8,
       .price_source = kCostTable,
       .price_date = "2025-02",
@@ -163,6 +186,8 @@ Chip h100() {
           {kNvLinkFields, kNvLink4},
           {{"node_egress_bandwidth"},
            "chapter 12, node egress table: 400 GB/s per node (8 x 400 Gbps NICs)"},
+          {{"cuda_cores_per_sm", "tensor_cores_per_sm"}, kSubpartitions},
+          {{"nics_per_gpu", "nic_bandwidth"}, kDgxNics},
           {{"price_per_hour"},
            "chapter 8: about 10.80 USD per GPU-hour on Google Cloud (Feb 2025)"},
       }),
@@ -183,6 +208,8 @@ Chip h200() {
       .registers_per_sm = 4 * 16384 * 4,
       .l2_capacity = 50e6,
       .sms_per_chip = 132,
+      .cuda_cores_per_sm = 128,
+      .tensor_cores_per_sm = 4,
       .tensor_cores_per_chip = 528,
       .tensor_core_flops_per_cycle = 1024,
       .base_clock_hz = 1.59e9,
@@ -192,6 +219,8 @@ Chip h200() {
       .nvlink_link_bandwidth = 2.5e10,
       .nvlink_domain_gpus = 8,
       .nvswitches_per_node = 4,
+      .nics_per_gpu = 1,
+      .nic_bandwidth = 5e10,
       .price_per_hour = 10,
       .price_source = "Google Cloud, approximate, chapter 12",
       .power = 700,
@@ -213,6 +242,9 @@ Chip h200() {
            "chapter 12: 1024 on Hopper (the H100's; the H200 has the same SMs)"},
           {kNvLinkFields, kNvLink4},
           {{"price_per_hour"}, "chapter 12: 'around 10 USD an hour' on Google Cloud"},
+          {{"cuda_cores_per_sm", "tensor_cores_per_sm"}, kSubpartitions},
+          {{"nics_per_gpu", "nic_bandwidth"},
+           "NVIDIA DGX H200 datasheet: 8 x 400 Gb/s ConnectX-7 per node of 8, as the DGX H100"},
           {{"price_date"}, "not given: chapter 12 dates no price"},
       }),
   };
@@ -230,8 +262,14 @@ Chip h800(const Chip& h100) {
       .comm_link = "NVLink egress to the NVSwitch, one direction",
       .nvlink_bandwidth = 3e11,
       .nvlink_domain_gpus = 8,
+      .nics_per_gpu = 1,
+      .nic_bandwidth = 5e10,
       .notes = cite({
           {{"power"}, "not given: NVIDIA publishes no H800 datasheet; give power=W to set one"},
+          {{"nics_per_gpu", "nic_bandwidth"},
+           "DeepSeek-V3 technical report: nodes of 8 H800 joined by InfiniBand at 50 GB/s per "
+           "GPU"},
+          {{"cuda_cores_per_sm", "tensor_cores_per_sm"}, "not given: the book gives no H800 SMs"},
           {{"peak_flops_bf16"},
            "the H100's: chapter 12's DeepSeek V3 example divides the H100's 990e12 by the "
            "H800's 300e9 (= 3300)"},
@@ -268,6 +306,8 @@ Chip b200() {
       .tmem_per_sm = 256e3,
       .l2_capacity = 126e6,
       .sms_per_chip = 148,
+      .cuda_cores_per_sm = 128,
+      .tensor_cores_per_sm = 4,
       .tensor_cores_per_chip = 148 * 4,
       .tensor_core_flops_per_cycle = 2048,
       .clock_hz = 1.86e9,
@@ -278,6 +318,8 @@ Chip b200() {
       .nvlink_domain_gpus = 8,
       .nvswitches_per_node = 2,
       .node_egress_bandwidth = 4e11,
+      .nics_per_gpu = 1,
+      .nic_bandwidth = 5e10,
       .power = 1000,
       .notes = cite({
           {{"power"}, "NVIDIA HGX B200 specifications: up to 1,000 W maximum TDP per GPU"},
@@ -308,6 +350,10 @@ Chip b200() {
            "memory table has '?')"},
           {kNvLinkFields, kNvLink5},
           {{"node_egress_bandwidth"}, "chapter 12, node egress table: 400 GB/s per B200 node"},
+          {{"cuda_cores_per_sm", "tensor_cores_per_sm"}, kSubpartitions},
+          {{"nics_per_gpu", "nic_bandwidth"},
+           "chapter 12: 400 GB/s out of an 8-GPU B200 node; NVIDIA DGX B200: 8 x 400 Gb/s "
+           "ConnectX-7"},
       }),
   };
 }
@@ -322,7 +368,11 @@ Chip gb200(const Chip& b200) {
       .nvlink_domain_gpus = 72,
       .nvswitches_per_node = 18,
       .node_egress_bandwidth = 3.6e12,
+      .nics_per_gpu = 1,
+      .nic_bandwidth = 5e10,
       .notes = cite({
+          {{"nics_per_gpu", "nic_bandwidth"},
+           "chapter 12, Appendix A: 4 x 18 links of 400 Gbps out of 72 GPUs, one per GPU"},
           {{"comm_bandwidth", "nvlink_bandwidth"},
            "chapter 12: B200 and GB200 GPUs egress 900 GB/s each way into the NVLink domain"},
           {{"nvlink_domain_gpus"},

@@ -56,6 +56,8 @@ struct Chip {
   double mxus_per_chip = 0;                // TPU MXUs (systolic arrays)
   double mxu_size = 0;                     // cells per side of one square MXU (128 or 256)
   double sms_per_chip = 0;                 // GPU streaming multiprocessors
+  double cuda_cores_per_sm = 0;            // GPU fp32 lanes per SM (4 subpartitions x 32)
+  double tensor_cores_per_sm = 0;          // GPU Tensor Cores per SM (one per subpartition)
   double tensor_cores_per_chip = 0;        // GPU Tensor Cores
   double tensor_core_flops_per_cycle = 0;  // bf16 FLOP per Tensor Core per cycle
   double clock_hz = 0;                     // Hz, the clock the book computes FLOP/s with
@@ -84,6 +86,8 @@ struct Chip {
   double nvlink_domain_gpus = 0;     // GPUs one NVSwitch hop apart (the book's "node")
   double nvswitches_per_node = 0;
   double node_egress_bandwidth = 0;  // B/s from one node into the scale-out network
+  double nics_per_gpu = 0;           // scale-out NICs per GPU
+  double nic_bandwidth = 0;          // B/s per scale-out NIC, one direction
 
   double price_per_hour = 0;  // USD per chip-hour, cloud list price
   // Where price_per_hour comes from, as data (the note says it in words): who lists it and
