@@ -7,7 +7,7 @@ import { start, reach } from './harness.mjs';
 import { CONTENT_SECURITY_POLICY } from '../../web/builder/serve.mjs';
 
 const PAGES = ['index.html', 'embed.html', '01-roofline.html', '02-tpus.html', '03-sharding.html', '04-transformers.html', '05-training.html', '06-applied-training.html',
-  '07-inference.html', '08-applied-inference.html', '03-sharding-solutions.html'];
+  '07-inference.html', '08-applied-inference.html', '12-gpus.html', '03-sharding-solutions.html'];
 
 let site;
 before(async () => { site = await start(); });

@@ -15,14 +15,14 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-builder-'));
 const realOut = path.join(tmp, 'site');
 let built;
 
-test('the book builds: an index of 13 sections, chapters 1 to 8', async () => {
+test('the book builds: an index of 13 sections, chapters 1 to 8 and 12', async () => {
   built = await buildSite({ out: realOut });
-  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training', '06-applied-training', '07-inference', '08-applied-inference']);
+  assert.deepEqual(built.pages, ['01-roofline', '02-tpus', '03-sharding', '04-transformers', '05-training', '06-applied-training', '07-inference', '08-applied-inference', '12-gpus']);
   const index = fs.readFileSync(path.join(realOut, 'index.html'), 'utf8');
   assert.equal((index.match(/<li class="(ready|later)"/g) ?? []).length, 13);
-  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 5);
+  assert.equal((index.match(/class="coming">coming</g) ?? []).length, 4);
   assert.match(index, /<a href="01-roofline.html">Rooflines<\/a>/);
-  assert.match(index, /<span class="number">12<\/span>\s*<div><h2><span>GPUs<\/span>/);
+  assert.match(index, /<span class="number">12<\/span>\s*<div><h2><a href="12-gpus.html">GPUs<\/a>/);
   for (const asset of ['assets/scalebook.js', 'assets/site.css', 'assets/katex/katex.min.css', 'embed.html']) {
     assert.ok(fs.existsSync(path.join(realOut, asset)), asset);
   }
@@ -128,6 +128,9 @@ test('every chapter ends by saying what comes next, written or not', () => {
   assert.match(seven, /<span class="next">Next: <a href="08-applied-inference.html">8\. Serving LLaMA 3<\/a> →<\/span>/);
   const eight = fs.readFileSync(path.join(realOut, '08-applied-inference.html'), 'utf8');
   assert.match(eight, /<span class="next">Next: 9\. Profiling <span class="coming">coming<\/span><span class="next-summary">From JAX to HLO/);
+  // The last section of the contents has nothing after it.
+  const twelve = fs.readFileSync(path.join(realOut, '12-gpus.html'), 'utf8');
+  assert.doesNotMatch(twelve, /class="next"/);
 });
 
 test('every page starts with a skip link to its text', () => {
