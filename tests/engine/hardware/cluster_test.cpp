@@ -156,3 +156,16 @@ TEST_CASE("cluster: shapes that cannot exist are refused, naming the field", "[c
   check_error(refused("tpu-v5p", {}), ErrorCode::invalid_argument, "chip",
               "chip must be a GPU with an NVLink domain, got tpu-v5p");
 }
+
+TEST_CASE("cluster: a node's NICs carry the catalog's node egress wherever it gives both",
+          "[cluster]") {
+  int checked = 0;
+  for (const Chip& chip : chips()) {
+    if (chip.node_egress_bandwidth <= 0 || chip.nics_per_gpu <= 0) continue;
+    INFO(chip.id);
+    CHECK(chip.nics_per_gpu * chip.nic_bandwidth * chip.nvlink_domain_gpus ==
+          Approx(chip.node_egress_bandwidth));
+    ++checked;
+  }
+  CHECK(checked == 3);  // h100, b200, gb200
+}
