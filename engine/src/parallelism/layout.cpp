@@ -2,10 +2,13 @@
 // and the memo that costs each collective once per (op, axes, link).
 #include "scalebook/parallelism/layout.h"
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "scalebook/collectives/switched_cost.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/topology.h"
 
@@ -41,9 +44,10 @@ std::optional<Error> apply_split(const std::string& raw, ParallelLayout& layout)
     return fail(ErrorCode::invalid_argument, "split", why);
   };
   const std::string form =
-      "split must be axis letters each with the size of its inner part, like X4 (X's 4 "
-      "neighbouring chips as X, the groups of them as X'), got \"" +
-      text + "\"";
+      std::string("split must be axis letters each with the size of its inner part, like ") +
+      (layout.switched ? "N4 (N's 4 neighbouring nodes as N, the groups of them as N')"
+                       : "X4 (X's 4 neighbouring chips as X, the groups of them as X')") +
+      ", got \"" + text + "\"";
   std::size_t at = 0;
   unsigned done = 0;
   while (at < text.size()) {
@@ -55,13 +59,13 @@ std::optional<Error> apply_split(const std::string& raw, ParallelLayout& layout)
     std::size_t i = 0;
     while (i < layout.axes.size() && !(layout.axes[i].name == name && layout.axes[i].stride == 1))
       ++i;
-    if (i == layout.axes.size() || name < 'X' || name > 'Z') return bad(form);
+    if (i == layout.axes.size()) return bad(form);
     std::int64_t k = 0;
     const std::size_t digits = at;
     while (at < text.size() && text[at] >= '0' && text[at] <= '9' && k < 1000000)
       k = k * 10 + (text[at++] - '0');
     if (at == digits) return bad(form);
-    const unsigned bit = 1u << (name - 'X');
+    const unsigned bit = 1u << i;
     if (done & bit) return bad("split names axis " + std::string(1, name) + " twice");
     done |= bit;
     const std::int64_t n = layout.axes[i].size;
@@ -93,7 +97,8 @@ Result<unsigned> parse_axes(const std::string& raw, int s, const std::vector<Axi
     std::size_t i = 0;
     while (i < axes.size() && !(axes[i].name == up && (axes[i].stride > 1) == outer)) ++i;
     if (i == axes.size()) {
-      const bool unsplit = outer && up >= 'X' && up <= 'Z';
+      bool unsplit = false;
+      for (const Axis& a : axes) unsplit = unsplit || (outer && a.name == up);
       return fail(ErrorCode::invalid_argument, field,
                   field + " must name axes of the slice (" + axis_list(axes) + "), got \"" + text +
                       "\"" +
@@ -116,7 +121,60 @@ bool rejoins(const ParallelLayout& layout, unsigned mask, std::size_t i) {
          layout.axes[i - 1].name == layout.axes[i].name;
 }
 
+// GPUs: a degree no free axis has takes the first `degree` of a free G or N (its neighbouring
+// GPUs or nodes), splitting it; the rest stays fsdp's. Returns the new inner part's mask, 0
+// when no free axis divides. Every strategy's mask is renumbered past the split.
+unsigned split_for(ParallelLayout& layout, double degree) {
+  const unsigned free = layout.masks[kFsdp];
+  for (std::size_t i = 0; i < layout.axes.size(); ++i) {
+    const Axis& a = layout.axes[i];
+    const auto size = static_cast<double>(a.size);
+    if (!(free & (1u << i)) || a.stride != 1 || degree >= size || std::fmod(size, degree) != 0)
+      continue;
+    if (i + 1 < layout.axes.size() && layout.axes[i + 1].name == a.name) continue;  // split
+    split_axis(layout, i, static_cast<std::int64_t>(degree));
+    const unsigned low = (1u << i) - 1;
+    for (int s = 0; s < kStrategies; ++s) {
+      const unsigned m = layout.masks[s];
+      unsigned moved = (m & low) | ((m & ~low) << 1);
+      if (m & (1u << i)) moved |= 1u << i;  // both parts stay with the axis's owner
+      assign_axes(layout, s, moved);
+    }
+    return 1u << i;
+  }
+  return 0;
+}
+
 }  // namespace
+
+std::vector<double> group_extents(const ParallelLayout& layout, unsigned mask) {
+  // The node level takes the G parts whatever their stride (a node's GPUs are all one switch
+  // hop apart); the nodes are a run of neighbours, or every stride-th of them.
+  double in_node = 1, nodes = 1, stride = 0;
+  for (std::size_t i = 0; i < layout.axes.size(); ++i) {
+    if (!(mask & (1u << i))) continue;
+    const Axis& a = layout.axes[i];
+    if (a.name == 'G') {
+      in_node *= static_cast<double>(a.size);
+      continue;
+    }
+    nodes *= static_cast<double>(a.size);
+    if (stride == 0 || rejoins(layout, mask, i))
+      stride = rejoins(layout, mask, i) ? 1 : static_cast<double>(a.stride);
+  }
+  std::vector<double> extents(layout.levels.size(), 1);
+  if (extents.empty()) return extents;
+  extents[0] = in_node;
+  if (extents.size() == 2) extents[1] = nodes;
+  if (extents.size() >= 3) {
+    const double unit = layout.levels[1].fan_in;  // nodes per scalable unit
+    const double per_unit =
+        std::min(nodes, std::max(1.0, std::floor(unit / std::max(stride, 1.0))));
+    extents[1] = per_unit;
+    extents[2] = nodes / per_unit;
+  }
+  return extents;
+}
 
 void split_axis(ParallelLayout& layout, std::size_t i, std::int64_t k) {
   const Axis whole = layout.axes[i];
@@ -155,10 +213,9 @@ Result<ParallelLayout> parse_layout(const Chip& chip, const std::string& shape,
                                     const std::string* split) {
   Result<Topology> where = topology_of(chip, shape);
   if (!where.ok()) return where.error();
-  // GPU clusters come with chapter 12: their axes are a node's GPUs and the nodes.
-  if (where.value().fabric != Fabric::torus)
-    return fail(ErrorCode::unsupported, "chip", chip.id + " has no ICI torus in the catalog");
   ParallelLayout layout;
+  layout.switched = where.value().fabric == Fabric::switched;
+  layout.levels = where.value().levels;
   layout.shape = trimmed(shape);
   layout.axes = where.value().axes;
   layout.chips = where.value().chips;
@@ -203,9 +260,9 @@ Result<ParallelLayout> parse_layout(const Chip& chip, const std::string& shape,
 std::optional<Error> place_degrees(ParallelLayout& layout,
                                    const std::array<double, kStrategies>& given) {
   if (layout.axes_given[kFsdp]) return std::nullopt;  // every axis was named
-  const std::size_t n = layout.axes.size();
   for (int s : {kTp, kEp, kPp, kDp}) {
     if (given[s] <= 1 || layout.axes_given[s] || layout.masks[s] != 0) continue;
+    const std::size_t n = layout.axes.size();  // a split on GPUs adds one
     const unsigned free = layout.masks[kFsdp];
     unsigned best = 0;
     int best_count = 0;
@@ -218,15 +275,19 @@ std::optional<Error> place_degrees(ParallelLayout& layout,
         ++count;
       }
       if (product != given[s]) continue;
-      // Fewest axes first; among as few, the latest (the larger mask has the later axes).
-      if (best == 0 || count < best_count || (count == best_count && mask > best)) {
+      // Fewest axes first; among as few, the latest (the larger mask has the later axes), but
+      // on GPUs tp and ep take the earliest: a node's GPUs before the nodes.
+      const bool inner = layout.switched && (s == kTp || s == kEp);
+      const bool later = inner ? mask < best : mask > best;
+      if (best == 0 || count < best_count || (count == best_count && later)) {
         best = mask;
         best_count = count;
       }
     }
+    if (best == 0 && layout.switched) best = split_for(layout, given[s]);
     if (best == 0) {
       std::string sizes;
-      for (std::size_t i = 0; i < n; ++i) {
+      for (std::size_t i = 0; i < layout.axes.size(); ++i) {
         if (free & (1u << i))
           sizes += (sizes.empty() ? "" : ", ") + axis_name(layout.axes[i]) + " " +
                    std::to_string(layout.axes[i].size);
@@ -238,7 +299,7 @@ std::optional<Error> place_degrees(ParallelLayout& layout,
                       ", or a degree that is a product of their sizes");
     }
     assign_axes(layout, s, best);
-    assign_axes(layout, kFsdp, free & ~best);
+    assign_axes(layout, kFsdp, layout.masks[kFsdp] & ~best);
   }
   return std::nullopt;
 }
@@ -296,6 +357,13 @@ CostMemo::Cost CostMemo::get(CollectiveOp op, const ParallelLayout& layout, unsi
     if (!same(entries_[i])) continue;
     if (i < 65535) recent_[slot] = static_cast<std::uint16_t>(i + 1);
     return entries_[i].cost;
+  }
+  if (layout.switched && !(mask & kDcnMask)) {
+    SwitchedCost unit = switched_cost(op, 1.0, group_extents(layout, mask), layout.levels);
+    Cost cost{unit.t_bandwidth, unit.hops * link.hop_latency, unit.hops};
+    entries_.push_back({op, mask, slices, link.bandwidth, link.hop_latency, cost});
+    if (entries_.size() < 65536) recent_[slot] = static_cast<std::uint16_t>(entries_.size());
+    return cost;
   }
   std::vector<Axis> axes;
   if (mask & kDcnMask) {

@@ -222,9 +222,13 @@ TEST_CASE("training-search: bad input names the field", "[search][errors]") {
                             Catch::Matchers::Contains("chips to hold its weights"));
   in = llama70b_pod();
   in["chip"] = text("h100");
+  in["chips"] = num(12);
+  check_error(bad(in), ErrorCode::invalid_argument, "chips",
+              "chips must be at most 8 GPUs (one h100 node) or a multiple of 8, got 12");
+  in["chip"] = text("v100");
   check_error(bad(in), ErrorCode::unsupported, "chip",
-              "training-search lays out a TPU slice over ICI, and h100 has no ICI torus in the "
-              "catalog; pick a TPU");
+              "training-search lays out a TPU slice or GPUs, and v100 has neither an ICI torus "
+              "nor an NVLink domain in the catalog");
   in = llama70b_pod();
   in["chips"] = num(8192.5);
   CHECK(bad(in).field == "chips");

@@ -54,8 +54,9 @@ TEST_CASE("training: TP must divide the heads and F, PP the layers, EP the exper
                    {"tp_axes", text("Z")},
                    {"B", num(65536)}}),
               ErrorCode::invalid_argument, "tp", "tp=4 must divide the MLP width F = 30002");
-  check_error(bad({{"shape", text("4x4x12")}, {"pp_axes", text("Z")}}), ErrorCode::invalid_argument,
-              "pp", "pp=12 must divide the model's 80 layers (L)");
+  check_error(bad({{"shape", text("4x4x8")}, {"pp_axes", text("XYZ")}}),
+              ErrorCode::invalid_argument, "pp",
+              "pp=128 is more pipeline stages than the model's 80 layers (L)");
   check_error(bad({{"shape", text("4x4x4")}, {"ep_axes", text("Z")}}), ErrorCode::invalid_argument,
               "ep", "ep=4 needs a model with experts; this one is dense (E = 0)");
   check_error(
@@ -82,9 +83,13 @@ TEST_CASE("training: a slice the chip cannot have, a chip without ICI, unknown p
               "shape has 2 axes but tpu-v5p is a 3D torus");
   check_error(bad({{"shape", text("4 by 4")}}), ErrorCode::invalid_argument, "shape",
               "shape must be sizes joined by x, like 4x4x8, got \"4 by 4\"");
-  check_error(bad({{"chip", text("h100")}}), ErrorCode::unsupported, "chip",
-              "training models a TPU slice over ICI, and h100 has no ICI torus in the catalog; "
-              "pick a TPU");
+  check_error(bad({{"chip", text("h100")}}), ErrorCode::invalid_argument, "shape",
+              "shape on a GPU is a count of GPUs, like 8, got \"16x16x16\"");
+  check_error(bad({{"chip", text("h100")}, {"shape", text("12")}}), ErrorCode::invalid_argument,
+              "shape", "shape must be at most 8 GPUs (one h100 node) or a multiple of 8, got 12");
+  check_error(bad({{"chip", text("v100")}, {"shape", text("8")}}), ErrorCode::unsupported, "chip",
+              "training lays out a TPU slice or GPUs, and v100 has neither an ICI torus nor an "
+              "NVLink domain in the catalog");
   check_error(bad({{"model", text("gpt-9")}}), ErrorCode::invalid_argument, "model",
               "model must be one of llama-3-70b, llama-3-8b, llama-3-405b, llama-2-13b, gemma-7b, "
               "gemma-2-27b, deepseek-v3, transformers-q1, inference-q1, inference-q5-moe, custom, "

@@ -19,6 +19,7 @@
 #include "scalebook/core/status.h"
 #include "scalebook/hardware/axis.h"
 #include "scalebook/hardware/catalog.h"
+#include "scalebook/hardware/topology.h"
 
 namespace scalebook {
 
@@ -48,11 +49,18 @@ struct ParallelLayout {
   std::array<double, kStrategies> axis_counts{};
   std::array<bool, kStrategies> axes_given{};  // its axes came from its own input
   std::string shape;                           // as given, for messages
+  // GPUs (chapter 12): the axes are G (a node's GPUs) and N (the nodes), and a collective costs
+  // what the switched fabric's levels give its group (collectives/switched_cost.h).
+  bool switched = false;
+  std::vector<SwitchLevel> levels;
 };
 
 // Splits axis i (n chips) into k neighbouring chips (named as before, a line) followed by the
 // n/k groups of them, k apart (primed; a ring when the axis is). k divides n, 1 < k < n.
 void split_axis(ParallelLayout& layout, std::size_t i, std::int64_t k);
+// Switched layouts: the GPUs a group of the axes in `mask` spans at each of the fabric's
+// levels (the node's, then the nodes per scalable unit, then the units).
+std::vector<double> group_extents(const ParallelLayout& layout, unsigned mask);
 // "X4" for each split axis of the layout (the size of its inner part), comma-separated; "".
 std::string split_text(const ParallelLayout& layout);
 
@@ -82,11 +90,11 @@ class CostMemo {
   std::array<std::uint16_t, 64> recent_{};
 };
 
-// The slice's axes for `chip` and `shape`, and the strategies' axes from their texts (null:
-// not given; "-" or "none": no axes); fsdp takes the axes no other strategy names unless its
-// own are given. `split` (null or "": none) splits axes first, "X4 Z2": X into X (4
-// neighbouring chips) and X' (the groups of 4), which the axes texts then name. Errors name
-// the field: shape, split or <strategy>_axes.
+// The slice's axes for `chip` and `shape` (on a GPU, a count of GPUs: axes G and N), and the
+// strategies' axes from their texts (null: not given; "-" or "none": no axes); fsdp takes the axes
+// no other strategy names unless its own are given. `split` (null or "": none) splits axes first,
+// "X4 Z2": X into X (4 neighbouring chips) and X' (the groups of 4), which the axes texts then
+// name. Errors name the field: shape, split or <strategy>_axes.
 Result<ParallelLayout> parse_layout(const Chip& chip, const std::string& shape,
                                     const std::array<const std::string*, kStrategies>& axes_text,
                                     const std::string* split = nullptr);
@@ -94,9 +102,10 @@ Result<ParallelLayout> parse_layout(const Chip& chip, const std::string& shape,
 void assign_axes(ParallelLayout& layout, int s, unsigned mask);
 // Places each strategy given a degree but no axes on the axes fsdp took by default: the fewest
 // whose sizes multiply to the degree, the latest of them (the book puts the batch on X and the
-// model on Y), for tp, ep, pp and dp in that order; fsdp keeps the rest. A degree of 1, or one
-// whose axes were given, is left to check_degrees. An error names the degree that no set of
-// the free axes spans.
+// model on Y), for tp, ep, pp and dp in that order; fsdp keeps the rest. On GPUs tp and ep take
+// the earliest instead (a node's GPUs, over NVLink), and a degree no free axis has splits a
+// free G or N (its first `degree` GPUs or nodes). A degree of 1, or one whose axes were given,
+// is left to check_degrees. An error names the degree that no set of the free axes spans.
 std::optional<Error> place_degrees(ParallelLayout& layout,
                                    const std::array<double, kStrategies>& given);
 // The degrees given against the layout's; an error naming the first degree given when they do

@@ -81,6 +81,7 @@
 // the embeddings' own collectives (their parameters are shared out over the layers), and
 // overlap between collectives on the same links beyond adding their times.
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -160,6 +161,7 @@ struct TrainingConfig {
   double ici_latency = 0;     // s per hop
   double dcn_bandwidth = 0;   // B/s per chip (the book's W_dcn)
   double pcie_bandwidth = 0;  // B/s per chip, one way
+  bool gpu = false;           // links are NVLink and the scale-out network, not ICI
 };
 
 struct CollectiveRow {
@@ -251,6 +253,11 @@ void add_compute(const TrainingConfig& c, const ParallelLayout& layout, Training
 void add_collectives(const TrainingConfig& c, const ParallelLayout& layout, CostMemo& memo,
                      TrainingStep& s);
 void add_memory(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s);
+// Pipeline stages need not divide the layers (LLaMA 3 405B runs 126 layers on 16 stages): the
+// largest stage holds ceil(L / pp) of them and sets the pace, this many times the average.
+inline double stage_imbalance(double layers, double pp) {
+  return pp <= 1 ? 1 : std::ceil(layers / pp) / (layers / pp);
+}
 void add_thresholds(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s);
 // The thresholds of `chips` chips as one FSDP group over m_x axes with TP's closed forms over
 // m_y (its degree 1): for callers with no layout of their own (the plan, the run budget).

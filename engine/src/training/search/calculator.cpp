@@ -233,7 +233,7 @@ std::string suggestion(const SearchRequest& q) {
 
 std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   Result<const Chip*> torus =
-      training_parts::torus_chip_of(in, "training-search lays out a TPU slice");
+      training_parts::layout_chip_of(in, "training-search lays out a TPU slice or GPUs");
   if (!torus.ok()) return torus.error();
   const Chip* chip = torus.value();
   const Model* model = training_parts::training_model_of(in);

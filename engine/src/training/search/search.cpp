@@ -51,7 +51,19 @@ void shapes_of(const Chip& chip, std::int64_t n, std::vector<std::vector<std::in
   walk(walk, n, largest);
 }
 
+bool is_gpu(const Chip& chip) { return chip.torus_dims <= 0 && chip.nvlink_domain_gpus > 0; }
+
+// GPUs: a count of them, one node's or fewer, or whole nodes.
+bool gpu_count_ok(const Chip& chip, double n) {
+  return n <= chip.nvlink_domain_gpus || divides(chip.nvlink_domain_gpus, n);
+}
+
 ParallelLayout base_layout(const Chip& chip, const std::vector<std::int64_t>& sizes) {
+  if (is_gpu(chip)) {
+    // The axes and fabric levels of `sizes[0]` GPUs, as parse_layout reads them.
+    const std::array<const std::string*, kStrategies> none{};
+    return parse_layout(chip, whole(static_cast<double>(sizes[0])), none).value();
+  }
   ParallelLayout layout;
   const std::vector<Wrap> wraps = slice_wraps(chip, sizes).value();
   for (std::size_t i = 0; i < sizes.size(); ++i) {
@@ -72,7 +84,7 @@ bool ep_allowed(const TrainingShape& sh, double ep) { return sh.E > 0 && divides
 bool degrees_allowed(const TrainingShape& sh, const ParallelLayout& layout) {
   const auto& d = layout.degrees;
   if (d[kTp] > 1 && !tp_allowed(sh, d[kTp])) return false;
-  if (d[kPp] > 1 && !divides(d[kPp], sh.L)) return false;
+  if (d[kPp] > sh.L) return false;
   if (d[kEp] > 1 && !ep_allowed(sh, d[kEp])) return false;
   return true;
 }
@@ -117,6 +129,31 @@ Result<std::vector<Slicing>> slicings(const SearchRequest& r) {
   const Chip& chip = *r.chip;
   std::vector<Slicing> out;
   const bool dcn = chip.dcn_bandwidth > 0;
+  if (is_gpu(chip)) {
+    // One cluster of GPUs: the shape, or the chip count, is how many.
+    double n = r.chips;
+    if (!r.shape.empty()) {
+      std::vector<std::int64_t> sizes;
+      if (!parse_axis_sizes(r.shape, sizes) || sizes.size() != 1)
+        return fail("shape", "shape on a GPU is a count of GPUs, like 64, got \"" + r.shape + "\"");
+      n = static_cast<double>(sizes[0]);
+      if (r.chips > 0 && r.chips != n)
+        return fail("chips", "chips=" + whole(r.chips) + " is not shape=" + r.shape + "'s GPUs");
+    }
+    if (n <= 0) return fail("chips", "give chips (how many GPUs in all)");
+    if (r.slices > 1)
+      return fail("slices", "slices joins TPU slices over DCN; GPUs are one cluster: give chips");
+    if (gpu_count_ok(chip, n)) {
+      for (double total : r.shape.empty() ? chip_counts(r) : std::vector<double>{n})
+        if (gpu_count_ok(chip, total))
+          out.push_back({1, {static_cast<std::int64_t>(total)}, total});
+    }
+    if (out.empty())
+      return fail("chips", "chips must be at most " + whole(chip.nvlink_domain_gpus) +
+                               " GPUs (one " + chip.id + " node) or a multiple of " +
+                               whole(chip.nvlink_domain_gpus) + ", got " + whole(n));
+    return out;
+  }
   if (!r.shape.empty()) {
     std::vector<std::int64_t> sizes;
     if (!parse_axis_sizes(r.shape, sizes) || sizes.empty())
@@ -177,9 +214,11 @@ std::vector<ParallelLayout> splits_of(const TrainingShape& sh, const ParallelLay
     if (i > 0 && base.axes[i - 1].size == a.size && base.axes[i - 1].wraps == a.wraps) continue;
     for (std::int64_t k = 2; k <= a.size / 2; ++k) {
       if (a.size % k != 0) continue;
-      // The inner part must be able to serve tp or ep on its own.
+      // The inner part must be able to serve tp or ep on its own; on GPUs a run of neighbouring
+      // nodes may serve any strategy (pipeline stages in one scalable unit, DP across them).
       const auto kd = static_cast<double>(k);
-      if (!tp_allowed(sh, kd) && !ep_allowed(sh, kd)) continue;
+      const bool nodes = base.switched && a.name == 'N';
+      if (!nodes && !tp_allowed(sh, kd) && !ep_allowed(sh, kd)) continue;
       ParallelLayout l = base;
       split_axis(l, i, k);
       out.push_back(std::move(l));
@@ -211,7 +250,7 @@ void for_each_assignment(const TrainingShape& sh, const ParallelLayout& base, F&
       const Axis& axis = base.axes[static_cast<std::size_t>(i)];
       // An axis of one chip serves nothing: give it to fsdp only, once.
       if (axis.size == 1 && s != kFsdp) skip = true;
-      if (i == inner && s != kTp && s != kEp) skip = true;
+      if (i == inner && s != kTp && s != kEp && !(base.switched && axis.name == 'N')) skip = true;
       if (i == inner + 1 && inner >= 0 && s == previous) skip = true;
       // Two axes alike (size, wraparound, stride) are interchangeable: take one order of them.
       if (i > 0) {

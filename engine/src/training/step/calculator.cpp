@@ -219,7 +219,8 @@ void set_run_outputs(const ResolvedInputs& in, const TrainingConfig& c, const Tr
 }
 
 std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& out) {
-  Result<const Chip*> found = training_parts::torus_chip_of(in, "training models a TPU slice");
+  Result<const Chip*> found =
+      training_parts::layout_chip_of(in, "training lays out a TPU slice or GPUs");
   if (!found.ok()) return found.error();
   const Chip* chip = found.value();
   const Model* model = training_parts::training_model_of(in);
@@ -248,7 +249,10 @@ std::optional<Error> compute_training(const ResolvedInputs& in, ResultBuilder& o
   TrainingConfig c = k.base;
   read_numbers(in, k, *chip, c);
   TrainingStep s;
-  if (std::optional<Error> bad = evaluate_training(c, layout, k.memo, s)) return bad;
+  // On GPUs a degree may split an axis as it places itself: the kept memo knows other axes.
+  CostMemo split_memo;
+  CostMemo& memo = layout.axes.size() == k.layout.axes.size() ? k.memo : split_memo;
+  if (std::optional<Error> bad = evaluate_training(c, layout, memo, s)) return bad;
   set_outputs(c, layout, s, out);
   set_run_outputs(in, c, s, out);
   training_parts::set_layer_outputs(c, layout, out);
@@ -294,6 +298,18 @@ Result<const Chip*> torus_chip_of(const ResolvedInputs& in, std::string_view wha
   return chip;
 }
 
+Result<const Chip*> layout_chip_of(const ResolvedInputs& in, std::string_view what) {
+  const Chip* chip = chip_of(in);
+  if (!chip) return Error{ErrorCode::not_found, "chip", "unknown chip \"" + in.text("chip") + "\""};
+  const bool torus = chip->ici_link_bandwidth > 0 && chip->torus_dims > 0;
+  if (!torus && (chip->nvlink_domain_gpus <= 0 || chip->nvlink_bandwidth <= 0)) {
+    return Error{ErrorCode::unsupported, "chip",
+                 std::string(what) + ", and " + chip->id +
+                     " has neither an ICI torus nor an NVLink domain in the catalog"};
+  }
+  return chip;
+}
+
 // The choices, texts and the chip's numbers: fixed for a prepared calculation.
 Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip) {
   TrainingConfig c;
@@ -304,8 +320,12 @@ Result<TrainingConfig> read_choices(const ResolvedInputs& in, const Chip& chip) 
                      " peak in the catalog; give peak_flops to set one"};
   }
   c.hbm_capacity = chip.hbm_capacity;
-  c.ici_link = chip.ici_link_bandwidth;
-  c.ici_latency = chip.ici_hop_latency;
+  // A GPU's links are its NVLink egress into the node (chapter 12); the layout's fabric levels
+  // give what a group of them gets beyond the node.
+  const bool gpu = chip.torus_dims <= 0;
+  c.ici_link = gpu ? chip.nvlink_bandwidth : chip.ici_link_bandwidth;
+  c.ici_latency = gpu ? 0 : chip.ici_hop_latency;
+  c.gpu = gpu;
   c.dcn_bandwidth = chip.dcn_bandwidth;
   c.pcie_bandwidth = chip.pcie_bandwidth;
   // The search's schema has none of zero, schedule and remat: it tries every one.

@@ -20,6 +20,12 @@ CollectiveOp collective_of(TrainingOp op) {
   }
 }
 
+bool crosses_nodes(const ParallelLayout& layout, unsigned mask) {
+  for (std::size_t i = 0; i < layout.axes.size(); ++i)
+    if ((mask & (1u << i)) && layout.axes[i].name == 'N') return true;
+  return false;
+}
+
 class Rows {
  public:
   Rows(const TrainingConfig& c, const ParallelLayout& layout, CostMemo& memo, TrainingStep& s)
@@ -34,8 +40,11 @@ class Rows {
          bytes, count};
     r.critical = critical;
     if (op == TrainingOp::send) {
-      // One hop to the neighbouring stage, one way: not a collective.
+      // One hop to the neighbouring stage, one way: not a collective. On GPUs, stages on other
+      // nodes go out through the node's NICs, a GPU's share of the node's egress.
       r.per_byte = 1 / c_.ici_link;
+      if (layout_.switched && layout_.levels.size() > 1 && crosses_nodes(layout_, r.mask))
+        r.per_byte = layout_.levels[1].child_gpus / layout_.levels[1].child_bandwidth;
       r.t_latency = c_.ici_latency;
       r.time = r.t_latency + bytes * r.per_byte;
     } else {
@@ -65,7 +74,8 @@ void add_collectives(const TrainingConfig& c, const ParallelLayout& layout, Cost
   const TrainingShape& sh = c.shape;
   const auto& d = layout.degrees;
   const double units = c.microbatches * c.grad_accum;  // forward and backward passes per step
-  const double layers = sh.L / d[kPp];                 // layers on one chip
+  const double stage = stage_imbalance(sh.L, d[kPp]);
+  const double layers = sh.L / d[kPp] * stage;  // layers on a chip of the largest stage
   const double b = s.micro_tokens;
   Rows rows(c, layout, memo, s);
 
@@ -89,7 +99,7 @@ void add_collectives(const TrainingConfig& c, const ParallelLayout& layout, Cost
     rows.add(Phase::forward, TrainingOp::all_gather, Strategy::tp, "In", act, blocks, true);
     rows.add(Phase::forward, TrainingOp::reduce_scatter, Strategy::tp, "Out", act, blocks, true);
   }
-  const double moe = sh.moe_layers / d[kPp] * units;
+  const double moe = sh.moe_layers / d[kPp] * stage * units;
   const double routed = c.a * b * sh.k * sh.D * d[kEp];  // the group's routed tokens
   if (d[kEp] > 1)
     rows.add(Phase::forward, TrainingOp::all_to_all, Strategy::ep, "routed tokens", routed, 2 * moe,

@@ -9,7 +9,8 @@ namespace {
 // The parameters one chip keeps of the model before FSDP: / tp / pp, routed experts / ep.
 double params_before_fsdp(const TrainingShape& sh, const ParallelLayout& layout) {
   const auto& d = layout.degrees;
-  return ((sh.params - sh.params_routed) + sh.params_routed / d[kEp]) / (d[kTp] * d[kPp]);
+  return ((sh.params - sh.params_routed) + sh.params_routed / d[kEp]) / (d[kTp] * d[kPp]) *
+         stage_imbalance(sh.L, d[kPp]);
 }
 
 }  // namespace
@@ -26,7 +27,8 @@ void add_memory(const TrainingConfig& c, const ParallelLayout& layout, TrainingS
   s.mem_optimizer = c.offload ? 0 : optimizer;
   const double width =
       c.checkpoints ? *c.checkpoints * sh.D : sh.act_width[static_cast<std::size_t>(c.remat)];
-  s.mem_activations = c.a * width / d[kTp] * s.micro_tokens * s.in_flight * (sh.L / d[kPp]);
+  s.mem_activations = c.a * width / d[kTp] * s.micro_tokens * s.in_flight *
+                      (sh.L / d[kPp] * stage_imbalance(sh.L, d[kPp]));
   s.mem_total = s.mem_params + s.mem_grads + s.mem_optimizer + s.mem_activations;
   s.fits = s.mem_total <= c.hbm_capacity;
   s.mem_over = s.fits ? 0 : s.mem_total - c.hbm_capacity;
@@ -72,7 +74,7 @@ void add_step_time(const TrainingConfig& c, TrainingStep& s) {
     double t;
   };
   const Term terms[] = {{"compute", s.t_compute},
-                        {"ici", s.t_ici},
+                        {c.gpu ? "network" : "ici", s.t_ici},
                         {"dcn", s.t_dcn},
                         {"hbm", s.t_hbm},
                         {"pcie", s.t_pcie}};

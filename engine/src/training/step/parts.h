@@ -72,6 +72,9 @@ std::vector<InputSpec> shared_training_inputs(
 // unknown or has no ICI torus; `what` says what the calculator does ("training-search lays out a
 // TPU slice"). A view, so the numbers-only path builds no string for a message it will not send.
 Result<const Chip*> torus_chip_of(const ResolvedInputs& in, std::string_view what);
+// The same for a calculator that also lays out GPUs (chapter 12): a chip with an ICI torus or
+// an NVLink domain.
+Result<const Chip*> layout_chip_of(const ResolvedInputs& in, std::string_view what);
 
 // The choices, texts and the chip's numbers of a training-like schema (dtypes, ZeRO, schedule,
 // remat, optimizer, offload, split_sequences); the number inputs are the caller's.

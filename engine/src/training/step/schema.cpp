@@ -54,10 +54,12 @@ std::vector<InputSpec> inputs() {
       count("T", "tokens", "sequence length; B must be whole sequences; 8k is 8192",
             Value::of(4096.0), 1, 1e8, "Sequence length T"),
       chip,
-      text("shape", "the ICI slice, sizes joined by x (its axes are X, Y, Z in order)",
+      text("shape",
+           "the ICI slice, sizes joined by x (its axes are X, Y, Z in order); on a GPU, how many "
+           "GPUs (axes G, a node's GPUs, and N, the nodes)",
            Value::of("16x16x16"), "Slice shape",
            "A slice the chip's pod can have, one size per torus axis (4x4x8 on v5p, 8x16 on "
-           "v5e)."),
+           "v5e); on a GPU a count: 8 or fewer (one node), or whole nodes (4096)."),
       text(
           "split",
           "axes to split in two, like X4: X's 4 neighbouring chips (X) and the groups of them (X')",

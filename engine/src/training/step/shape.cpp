@@ -96,7 +96,8 @@ void add_compute(const TrainingConfig& c, const ParallelLayout& layout, Training
   const double pp = layout.degrees[static_cast<int>(Strategy::pp)];
   const double m = c.microbatches;
   s.bubble = (pp - 1) / (m + pp - 1);
-  s.t_compute = s.flops_step / (s.chips_total * c.peak_flops) / (1 - s.bubble);
+  s.t_compute =
+      s.flops_step / (s.chips_total * c.peak_flops) / (1 - s.bubble) * stage_imbalance(sh.L, pp);
   s.in_flight = pp <= 1 ? 1 : c.schedule == StepSchedule::gpipe ? m : std::min(m, pp);
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <type_traits>
 
+#include "scalebook/collectives/switched_cost.h"
 #include "scalebook/core/format.h"
 #include "scalebook/training/training.h"
 
@@ -62,9 +63,9 @@ std::optional<Error> check_training(const TrainingConfig& c, const ParallelLayou
                 "tp=" + num(d[kTp]) + " must divide the model's " + num(sh.N) + " query heads (N)");
   if (d[kTp] > 1 && !divides(d[kTp], sh.F))
     return fail("tp", "tp=" + num(d[kTp]) + " must divide the MLP width F = " + num(sh.F));
-  if (d[kPp] > 1 && !divides(d[kPp], sh.L))
-    return fail("pp",
-                "pp=" + num(d[kPp]) + " must divide the model's " + num(sh.L) + " layers (L)");
+  if (d[kPp] > sh.L)
+    return fail("pp", "pp=" + num(d[kPp]) + " is more pipeline stages than the model's " +
+                          num(sh.L) + " layers (L)");
   if (d[kEp] > 1 && sh.E <= 0)
     return fail("ep",
                 "ep=" + num(d[kEp]) + " needs a model with experts; this one is dense (E = 0)");
@@ -100,15 +101,38 @@ std::optional<Error> check_training(const TrainingConfig& c, const ParallelLayou
   return std::nullopt;
 }
 
+namespace {
+
+// The bandwidth an AllGather over the axes in `mask` gets on a switched fabric, as a multiple
+// of `link`; 1 for a group of one GPU.
+double switched_multiple(const ParallelLayout& layout, unsigned mask, double link) {
+  if (mask == 0) return 1;
+  const double per_byte =
+      switched_cost(CollectiveOp::all_gather, 1.0, group_extents(layout, mask), layout.levels)
+          .t_bandwidth;
+  return per_byte > 0 ? 1 / (per_byte * link) : 1;
+}
+
+}  // namespace
+
 void add_thresholds(const TrainingConfig& c, const ParallelLayout& layout, TrainingStep& s) {
   const auto& d = layout.degrees;
   const auto& m = layout.axis_counts;
-  s.W_ici = 2 * c.ici_link;
-  s.alpha = c.peak_flops / s.W_ici;
   // FSDP's axes, or DP's when there is no FSDP; TP's; each at least one.
-  const double mx = d[kFsdp] > 1 ? m[kFsdp] : m[kDp];
-  s.M_X = mx > 1 ? mx : 1;
-  s.M_Y = m[kTp] > 1 ? m[kTp] : 1;
+  const int batch_strategy = d[kFsdp] > 1 ? kFsdp : kDp;
+  if (layout.switched) {
+    // A GPU's NVLink egress, one way, is chapter 12's W; M is what a group's fabric gives it
+    // against that: 8/7 in a node, 400/450 over whole nodes, 50/450 with one GPU per node.
+    s.W_ici = c.ici_link;
+    s.M_X = switched_multiple(layout, layout.masks[batch_strategy], c.ici_link);
+    s.M_Y = switched_multiple(layout, layout.masks[kTp], c.ici_link);
+  } else {
+    s.W_ici = 2 * c.ici_link;
+    const double mx = m[batch_strategy];
+    s.M_X = mx > 1 ? mx : 1;
+    s.M_Y = m[kTp] > 1 ? m[kTp] : 1;
+  }
+  s.alpha = c.peak_flops / s.W_ici;
   const double F = c.shape.F;
   // The book's closed forms take 2-byte weights and activations; other widths scale the bytes
   // each side moves (int8 activations halve TP's bytes as int8 doubles C: the TP limit holds).

@@ -201,10 +201,15 @@ void threshold_steps(const Explained& e, Steps& st) {
   const TrainingConfig& c = *e.config;
   const TrainingStep& s = *e.step;
   const auto& d = e.layout->degrees;
-  st.add("ICI bandwidth of one axis, both ways",
-         "W_\\text{ici} = 2 \\cdot " + q(c.ici_link, "B/s") + " = " + q(s.W_ici, "B/s"), s.W_ici,
-         "B/s", "W_ici");
-  st.add("ICI intensity",
+  if (e.layout->switched) {
+    st.add("A GPU's NVLink egress into its node, one way (chapter 12's W)",
+           "W = " + q(s.W_ici, "B/s"), s.W_ici, "B/s", "W_ici");
+  } else {
+    st.add("ICI bandwidth of one axis, both ways",
+           "W_\\text{ici} = 2 \\cdot " + q(c.ici_link, "B/s") + " = " + q(s.W_ici, "B/s"), s.W_ici,
+           "B/s", "W_ici");
+  }
+  st.add(e.layout->switched ? "Intensity of the NVLink" : "ICI intensity",
          "\\alpha = \\frac{C}{W_\\text{ici}} = \\frac{" + q(c.peak_flops, "FLOP/s") + "}{" +
              q(s.W_ici, "B/s") + "} = " + n(s.alpha),
          s.alpha, "FLOP/B", "alpha", {"W_ici"});
