@@ -160,8 +160,16 @@ std::optional<Error> add_fabric(Cluster& c) {
                            " nodes here), where pods and a core level count them, got " +
                            format_number(s.spine_switches));
   }
-  if (pod_sus < 1 || std::fmod(c.sus, pod_sus) != 0 || c.sus / pod_sus > P) {
-    const double pod_nodes = std::max(pod_sus, 1.0) * s.nodes_per_su;
+  if (pod_sus < 1) {
+    return field_error(
+        "nodes_per_su",
+        "nodes_per_su must be at most " + format_number(std::floor(half * down / c.nics_per_node)) +
+            " for this many nodes: an SU of " + format_number(s.nodes_per_su) + " needs " +
+            format_number(leaves) + " leaf switches, more than the " + format_number(half) +
+            " one spine pod reaches, got " + format_number(s.nodes_per_su));
+  }
+  if (std::fmod(c.sus, pod_sus) != 0 || c.sus / pod_sus > P) {
+    const double pod_nodes = pod_sus * s.nodes_per_su;
     return field_error("nodes", "nodes must be at most " + format_number(two_level_nodes) +
                                     " (a two-level tree of " + format_number(P) +
                                     "-port switches) or, with a core level, a multiple of " +

@@ -136,6 +136,11 @@ TEST_CASE("cluster: shapes that cannot exist are refused, naming the field", "[c
               "nodes must be at most 256 (a two-level tree of 64-port switches) or, with a core "
               "level, a multiple of 128 up to 8192, got 2240");
   s = {};
+  s.nodes = 64;  // 2 SUs of 32 NVL72 racks: 72 leaves an SU, more than a spine pod reaches
+  check_error(refused("gb200", s), ErrorCode::invalid_argument, "nodes_per_su",
+              "nodes_per_su must be at most 14 for this many nodes: an SU of 32 needs 72 leaf "
+              "switches, more than the 32 one spine pod reaches, got 32");
+  s = {};
   s.gpus_per_node = 72;
   check_error(refused("b200", s), ErrorCode::invalid_argument, "gpus_per_node",
               "gpus_per_node must be 8 on b200 (its NVLink domain), got 72");
