@@ -64,6 +64,7 @@ test('each chapter fetches only the module its elements need; chapter 6 and the 
     '06-applied-training.html': 'scalebook-engine-training',
     '07-inference.html': 'scalebook-engine-inference',
     '08-applied-inference.html': 'scalebook-engine-inference',
+    '12-gpus.html': 'scalebook-engine-gpus',
   };
   for (const [url, module] of Object.entries(expected)) {
     const { page, errors, seen } = await wasmResponses(url);

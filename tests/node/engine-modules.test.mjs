@@ -12,11 +12,12 @@ import { enginePicker } from '../../web/builder/engine-pick.mjs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const names = (engine) => engine.list().map((c) => c.name);
 
-test('the whole engine and seven smaller modules are listed, each with core and hardware; only the whole engine grades', () => {
+test('the whole engine, the smaller modules of the chapters and the graders are listed, each with core and hardware; only the whole engine and the graders grade', () => {
   assert.deepEqual(engineModules.map((m) => m.name), [WHOLE_ENGINE, 'scalebook-engine-roofline',
     'scalebook-engine-systolic', 'scalebook-engine-sharding', 'scalebook-engine-transformer', 'scalebook-engine-training',
-    'scalebook-engine-training-sharding', 'scalebook-engine-inference', 'scalebook-grader-roofline', 'scalebook-grader-sharding',
-    'scalebook-grader-transformer', 'scalebook-grader-training', 'scalebook-grader-inference']);
+    'scalebook-engine-training-sharding', 'scalebook-engine-inference', 'scalebook-engine-gpus', 'scalebook-grader-roofline',
+    'scalebook-grader-sharding', 'scalebook-grader-transformer', 'scalebook-grader-training', 'scalebook-grader-inference',
+    'scalebook-grader-gpus']);
   for (const m of engineModules) {
     assert.deepEqual(m.domains.slice(0, 2), ['core', 'hardware'], m.name);
     // Graders explain: a variant's worked solution is computed in the browser.
@@ -54,9 +55,9 @@ test('a numbers-only module refuses a request for worked steps, by name; the oth
   assert.deepEqual(listed, {
     [WHOLE_ENGINE]: true, 'scalebook-engine-roofline': false, 'scalebook-engine-systolic': false,
     'scalebook-engine-sharding': true, 'scalebook-engine-transformer': false, 'scalebook-engine-training': false,
-    'scalebook-engine-training-sharding': true, 'scalebook-engine-inference': false,
+    'scalebook-engine-training-sharding': true, 'scalebook-engine-inference': false, 'scalebook-engine-gpus': false,
     'scalebook-grader-roofline': true, 'scalebook-grader-sharding': true, 'scalebook-grader-transformer': true,
-    'scalebook-grader-training': true, 'scalebook-grader-inference': true,
+    'scalebook-grader-training': true, 'scalebook-grader-inference': true, 'scalebook-grader-gpus': true,
   });
   const inference = await loadEngine('scalebook-engine-inference');
   assert.equal(inference.explains, false);
@@ -103,6 +104,8 @@ test('the builder picks the smallest module holding the page elements, and a gra
   assert.ok(!names(await loadEngine('scalebook-engine-training')).includes('sharded-matmul'));
   assert.equal(engine('<sb-training></sb-training><sb-systolic-sim>'), WHOLE_ENGINE);
   assert.equal(engine('<sb-inference-frontier><sb-serving>'), 'scalebook-engine-inference');
+  // Chapter 12: its calculators beside chapter 1's matmul and chapter 3's collective.
+  assert.equal(engine('<sb-gpu-cluster><sb-gpu-kernel><sb-matmul><sb-collective>'), 'scalebook-engine-gpus');
   // An exercise's calculators, nested anywhere in its spec, choose the grader, not the page's
   // module: a page of exercises alone fetches no calculators module.
   assert.deepEqual(pick('<sb-exercise id="x">', [{ parts: [{ answer: { calculator: 'transformer' } }] }]),

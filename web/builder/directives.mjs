@@ -17,8 +17,9 @@ import * as collectives from './directives/collectives.mjs';
 import * as transformer from './directives/transformer.mjs';
 import * as training from './directives/training.mjs';
 import * as inference from './directives/inference.mjs';
+import * as gpus from './directives/gpus.mjs';
 
-const DOMAINS = { exercises, systolic, hardware, sharding, roofline, collectives, transformer, training, inference };
+const DOMAINS = { exercises, systolic, hardware, sharding, roofline, collectives, transformer, training, inference, gpus };
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 // A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.

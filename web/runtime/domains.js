@@ -9,9 +9,10 @@ import * as sharding from './sharding/elements.js';
 import * as transformer from './transformer/elements.js';
 import * as training from './training/elements.js';
 import * as inference from './inference/elements.js';
+import * as gpus from './gpus/elements.js';
 import * as exercises from './exercises/elements.js';
 
-export const DOMAINS = { roofline, systolic, hardware, collectives, sharding, transformer, training, inference, exercises };
+export const DOMAINS = { roofline, systolic, hardware, collectives, sharding, transformer, training, inference, gpus, exercises };
 
 // A calculator declared with no load of its own ('sb-x': { calculator: 'x' }) is the plain form
 // and table: SbCalculator for that calculator, already in the runtime's main chunk, so it needs

@@ -1,0 +1,10 @@
+// The gpus domain's elements, declared once (roofline/elements.js says how): chapter 12's
+// cluster builder, GPU kernel roofline, chip explorer and parallelism planner, each the
+// calculator form with its own picture after it.
+export const engineDomain = 'gpus';
+export const elements = {
+  'sb-gpu-cluster': { calculator: 'gpu-cluster', load: () => import('./sb-gpu-cluster.js').then((m) => m.SbGpuCluster) },
+  'sb-gpu-chip': { calculator: 'gpu-chip', load: () => import('./sb-gpu-chip.js').then((m) => m.SbGpuChip) },
+  'sb-gpu-kernel': { calculator: 'gpu-kernel', load: () => import('./sb-gpu-kernel.js').then((m) => m.SbGpuKernel) },
+  'sb-gpu-planner': { calculator: 'gpu-planner', load: () => import('./sb-gpu-planner.js').then((m) => m.SbGpuPlanner) },
+};
