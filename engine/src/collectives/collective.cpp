@@ -12,6 +12,7 @@
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/catalog.h"
 #include "scalebook/hardware/chip_inputs.h"
+#include "scalebook/hardware/cluster.h"
 #include "scalebook/hardware/slice.h"
 
 namespace scalebook {
@@ -53,6 +54,20 @@ Schema make_collective_schema() {
                  Value::of("yes")};
   bidi.choices = {"yes", "no"};
   bidi = labelled(bidi, "Ring direction", InputGroup::advanced, {"Both ways", "One way"});
+  InputSpec cluster{"cluster", InputKind::choice, "",
+                    "GPUs: the cluster they are in (auto: a full-bisection fat tree of SUs of 32 "
+                    "nodes, as many as the collective needs)",
+                    Value::of("auto")};
+  cluster.choices = {"auto"};
+  for (const ClusterPreset& p : cluster_presets()) cluster.choices.push_back(p.id);
+  cluster = labelled(cluster, "Cluster", InputGroup::advanced);
+  InputSpec in_network{"in_network", InputKind::choice, "",
+                       "GPUs: reduce AllReduces in the switches (NVLS in a node, SHARP beyond): "
+                       "each stage moves the bytes once each way, bytes / W",
+                       Value::of("no")};
+  in_network.choices = {"no", "yes"};
+  in_network = labelled(in_network, "In-network reduction", InputGroup::advanced,
+                        {"No", "Yes (NVLS / SHARP)"});
   s.inputs = {
       op,
       labelled({"bytes", InputKind::number, "B",
@@ -75,6 +90,13 @@ Schema make_collective_schema() {
                 0, false, 1},
                "Hop latency", InputGroup::advanced),
       chip_input(),
+      cluster,
+      in_network,
+      labelled({"stride", InputKind::count, "GPUs",
+                "GPUs: how far apart the group's neighbours are, the size of an inner axis "
+                "sharding the array another way (the book's Y); 1: a run of neighbours",
+                Value::of(1.0), 1, false, 1e6},
+               "Stride (GPUs)", InputGroup::advanced),
   };
   s.outputs = {
       {"time", "s", "the collective's time: the larger of the two terms", false, "Time"},
@@ -302,6 +324,19 @@ std::optional<Error> compute_collective(const ResolvedInputs& in, ResultBuilder&
   q.bidirectional = in.text("bidirectional") == "yes";
   if (in.has("latency")) q.latency = in.number("latency");
   bool tpu = chip->torus_dims > 0;
+  if (in.text("cluster") != "auto") q.cluster = in.text("cluster");
+  q.in_network = in.text("in_network") == "yes";
+  q.stride = in.number("stride");
+  if (tpu && !q.cluster.empty())
+    return fail(ErrorCode::invalid_argument, "cluster",
+                "cluster is for GPUs; " + chip->id + " is a TPU: give its slice as axes");
+  if (tpu && q.in_network)
+    return fail(
+        ErrorCode::invalid_argument, "in_network",
+        "in_network is for GPUs' NVSwitches and InfiniBand switches; " + chip->id + " is a TPU");
+  if (tpu && q.stride > 1)
+    return fail(ErrorCode::invalid_argument, "stride",
+                "stride is for GPUs; on " + chip->id + " give the slice's axes instead");
   if (!tpu && chip->nvlink_domain_gpus <= 0) {
     return fail(ErrorCode::unsupported, "chip",
                 chip->id + " has neither an ICI torus nor an NVLink domain in the catalog");

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "scalebook/collectives/gpu_collective_cost.h"
+#include "scalebook/collectives/switched_cost.h"
 #include "scalebook/core/format.h"
+#include "scalebook/hardware/cluster.h"
 #include "scalebook/hardware/slice.h"
 #include "scalebook/hardware/topology.h"
 
@@ -190,7 +192,20 @@ Result<Model> gpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
         chip.id + " has no nvlink_bandwidth in the catalog; give nvlink_bandwidth to set one");
   }
   const double k = chip.nvlink_domain_gpus;
-  if (m.chips > k && std::fmod(m.chips, k) != 0) {
+  if (q.stride > 1) {
+    if (q.stride <= k ? std::fmod(k, q.stride) != 0 : std::fmod(q.stride, k) != 0) {
+      return fail(ErrorCode::invalid_argument, "stride",
+                  "stride must divide a " + chip.id + " node's " + format_number(k) +
+                      " GPUs or be a multiple of them, got " + format_number(q.stride));
+    }
+    const double cap = std::max(1.0, k / q.stride);  // the group's GPUs in one node
+    if (m.chips > cap && std::fmod(m.chips, cap) != 0) {
+      return fail(ErrorCode::invalid_argument, q.from_axes ? "axes" : "axis_size",
+                  "with stride " + format_number(q.stride) + " a node holds " + format_number(cap) +
+                      " of the group's GPUs, so the group must be at most " + format_number(cap) +
+                      " or a multiple of it, got " + format_number(m.chips));
+    }
+  } else if (m.chips > k && std::fmod(m.chips, k) != 0) {
     const std::string limits = format_number(k) + " GPUs (one " + chip.id +
                                " node) or a multiple of " + format_number(k) + ", got ";
     if (!q.from_axes) {
@@ -201,36 +216,73 @@ Result<Model> gpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
                 "axes must multiply to at most " + limits + join_sizes(sizes, "x") + " = " +
                     format_number(m.chips));
   }
-  if (m.chips > k && chip.node_egress_bandwidth <= 0) {
+  if (m.chips * q.stride > k && chip.node_egress_bandwidth <= 0 && chip.nic_bandwidth <= 0) {
     return fail(ErrorCode::unsupported, "node_egress_bandwidth",
                 chip.id +
                     " has no node_egress_bandwidth in the catalog; give node_egress_bandwidth to "
                     "set one");
   }
-  // Where the GPUs are (hardware's topology), the counts checked above with this
-  // calculator's own fields.
-  Result<Topology> where = topology_of(chip, num(static_cast<std::int64_t>(m.chips)));
-  if (!where.ok()) return where.error();
-  const Topology& t = where.value();
-  m.latency = q.latency.value_or(t.hop_latency);
-  GpuLinks links{t.link_bandwidth, t.node_gpus, t.node_bandwidth, m.latency};
-  m.link_bandwidth = links.nvlink_bandwidth;
-  m.cost = gpu_collective_cost(q.op, q.bytes, m.chips, links, q.explain);
-  m.peak = m.link_bandwidth;
-  if (m.chips > k) m.peak += links.node_bandwidth / k;
+  // Where the GPUs are: the named cluster, or the one a job of this many GPUs gets (hardware's
+  // topology: SUs of 32 nodes on a full-bisection fat tree).
+  std::vector<ClusterLevel> levels;
+  std::string fabric;
+  if (!q.cluster.empty()) {
+    const ClusterPreset* preset = find_cluster_preset(q.cluster);
+    if (!preset)
+      return fail(ErrorCode::not_found, "cluster", "unknown cluster \"" + q.cluster + "\"");
+    if (preset->chip != chip.id) {
+      return fail(ErrorCode::invalid_argument, "cluster",
+                  "cluster " + preset->id + " is built of " + preset->chip + " GPUs, not " +
+                      chip.id + "; give chip=" + preset->chip);
+    }
+    Result<Cluster> built = build_cluster(chip, preset->spec);
+    if (!built.ok()) return built.error();
+    if (m.chips * q.stride > built.value().gpus) {
+      return fail(
+          ErrorCode::out_of_range, q.stride > 1 ? "stride" : (q.from_axes ? "axes" : "axis_size"),
+          "the collective spans " + format_number(m.chips * q.stride) + " GPUs" +
+              (q.stride > 1
+                   ? " (" + format_number(m.chips) + ", every " + format_number(q.stride) + ")"
+                   : "") +
+              ", more than cluster " + preset->id + "'s " + format_number(built.value().gpus));
+    }
+    levels = built.value().levels;
+    fabric = preset->name;
+  } else {
+    Result<Topology> where =
+        topology_of(chip, num(static_cast<std::int64_t>(std::min(m.chips * q.stride, 1e9))));
+    if (!where.ok()) return where.error();
+    levels = where.value().levels;
+    m.latency = where.value().hop_latency;
+    fabric = "a full-bisection fat tree of SUs of 32 nodes";
+  }
+  m.latency = q.latency.value_or(0);
+  // Neighbours `stride` GPUs apart: a node holds k / stride of them, and past a node's width
+  // the group has one GPU in every (stride / k)-th node.
+  const double per_node = std::min(m.chips, std::max(1.0, std::floor(k / q.stride)));
+  const double node_stride = std::max(1.0, q.stride / k);
+  GpuGroup group{levels, switched_extents(levels, per_node, m.chips / per_node, node_stride),
+                 m.latency, q.in_network};
+  m.link_bandwidth = chip.nvlink_bandwidth;
+  m.cost = gpu_collective_cost(q.op, q.bytes, group, q.explain);
+  // What one GPU can inject: its NVLink, and across nodes its share of the node's NICs.
+  m.peak = per_node > 1 ? m.link_bandwidth : 0;
+  const bool spans_nodes = m.chips > per_node && levels.size() > 1;
+  if (spans_nodes) m.peak += levels[1].child_bandwidth / levels[1].child_gpus;
   if (!q.explain) return m;
-  // NVSwitch links every pair of GPUs in a node: there is no ring to wrap or to use one way.
-  steps.push_back(step("Link bandwidth: one GPU's NVLink egress, one way (nvlink_bandwidth; " +
-                           format_number(k) +
-                           " GPUs per node, switched, so wraparound and bidirectional do not "
-                           "apply)",
-                       "W = " + latex_quantity(m.link_bandwidth, "B/s"), m.link_bandwidth, "B/s",
-                       "link_bandwidth", {}));
+  steps.push_back(
+      step("The fabric: " + fabric + "; the group has " + format_number(per_node) + " GPU" +
+               (per_node == 1 ? "" : "s") + " in each node" +
+               (spans_nodes ? " over " + format_number(m.chips / per_node) + " nodes" : ""),
+           "W = " + latex_quantity(m.link_bandwidth, "B/s"), m.link_bandwidth, "B/s",
+           "link_bandwidth", {}));
   steps.push_back(
       latency_step(m.latency, q.latency ? "given" : "the catalog gives none for GPUs: 0"));
-  m.peak_latex = latex_quantity(m.link_bandwidth, "B/s");
-  if (m.chips > k)
-    m.peak_latex += " + " + latex_quantity(links.node_bandwidth, "B/s") + " / " + latex_number(k);
+  m.peak_latex = per_node > 1 ? latex_quantity(m.link_bandwidth, "B/s") : "";
+  if (spans_nodes)
+    m.peak_latex += (m.peak_latex.empty() ? "" : " + ") +
+                    latex_quantity(levels[1].child_bandwidth, "B/s") + " / " +
+                    latex_number(levels[1].child_gpus);
   return m;
 }
 

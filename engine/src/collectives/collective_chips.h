@@ -38,6 +38,11 @@ struct Request {
   std::string wraparound = "auto";  // auto, yes or no
   bool bidirectional = true;        // rings used both ways
   std::optional<double> latency;    // s per hop, when given
+  // GPUs: the cluster (a preset id; empty: the one the GPU count gets), reduction in the
+  // switches, and how many GPUs apart the group's neighbours are (an inner axis's size).
+  std::string cluster;
+  bool in_network = false;
+  double stride = 1;
   bool explain = true;              // false: the numbers only, no steps or LaTeX
 };
 

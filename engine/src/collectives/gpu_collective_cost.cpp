@@ -1,69 +1,85 @@
 #include "scalebook/collectives/gpu_collective_cost.h"
 
-#include <algorithm>
 #include <string>
 
+#include "scalebook/collectives/switched_cost.h"
 #include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 
 namespace scalebook {
 namespace {
 
-// The numbers gpu_collective_cost explains.
-struct Stages {
-  double k = 0;      // GPUs per node in the collective
-  double nodes = 0;  // nodes
-  double node_time = 0;
-  double net_time = 0;  // 0 inside one node
-};
-
 SB_EXPLAIN_ONLY void add_steps(CollectiveCost& cost, CollectiveOp op, double bytes, double gpus,
-                               const GpuLinks& links, const Stages& st) {
+                               const GpuGroup& g, const SwitchedCost& sc) {
   const bool a2a = op == CollectiveOp::all_to_all;
+  const bool sharp = op == CollectiveOp::all_reduce && g.in_network;
   const std::string name = book_name(op);
-  const std::string f = op == CollectiveOp::all_reduce ? "2 \\cdot " : "";
+  const std::string f = op == CollectiveOp::all_reduce && !sharp ? "2 \\cdot " : "";
   const std::string v = latex_quantity(bytes, "B");
-  const double k = st.k;
-  std::string node_latex =
-      a2a ? "\\frac{(" + latex_number(k) + " - 1) \\cdot " + v + "}{" + latex_number(gpus) +
-                "^2 \\cdot " + latex_quantity(links.nvlink_bandwidth, "B/s") + "}"
-          : f + "\\frac{(" + latex_number(k) + " - 1) \\cdot " + v + "}{" + latex_number(k) +
-                " \\cdot " + latex_quantity(links.nvlink_bandwidth, "B/s") + "}";
-  cost.steps.push_back(
-      {name + " inside a node over NVLink (" + latex_number(k) + " GPUs" +
-           (a2a ? ", direct sends)" : ", a ring)"),
-       "T_\\text{node} = " + node_latex + " = " + latex_quantity(st.node_time, "s"),
-       st.node_time,
-       "s",
-       "",
-       {}});
-  if (st.nodes > 1) {
-    std::string m = latex_number(st.nodes);
-    std::string net_latex = (a2a ? "" : f) + "\\frac{(" + m + " - 1) \\cdot " + v + "}{" + m +
-                            (a2a ? "^2" : "") + " \\cdot " +
-                            latex_quantity(links.node_bandwidth, "B/s") + "}";
-    cost.steps.push_back({name + " between " + m + " nodes over node egress",
-                          "T_\\text{net} = " + net_latex + " = " + latex_quantity(st.net_time, "s"),
-                          st.net_time,
-                          "s",
-                          "",
-                          {}});
-    cost.steps.push_back({"Bandwidth time: the stages pipeline, so the slower one sets it",
-                          "T_\\text{bw} = \\max(T_\\text{node}, T_\\text{net}) = " +
-                              latex_quantity(cost.t_bandwidth, "s"),
+  double below = 1;
+  int shown = 0;
+  for (std::size_t i = 0; i < g.levels.size(); ++i) {
+    const ClusterLevel& l = g.levels[i];
+    const double d = i < g.extents.size() ? g.extents[i] : 1;
+    const double t = sc.level_times[i];
+    const bool node = i == 0;
+    if (t > 0) {
+      const std::string share = node ? latex_quantity(l.child_bandwidth, "B/s")
+                                     : latex_number(below) + " \\cdot \\frac{" +
+                                           latex_quantity(l.child_bandwidth, "B/s") + "}{" +
+                                           latex_number(l.child_gpus) + "}";
+      std::string latex;
+      if (a2a) {
+        const double leaving = node ? d - 1 : gpus - below;
+        latex =
+            "\\frac{" + latex_number(leaving) + " \\cdot " + v + "}{" + latex_number(gpus) +
+            "^2 \\cdot " +
+            (node ? share
+                  : latex_quantity(l.child_bandwidth, "B/s") + " / " + latex_number(l.child_gpus)) +
+            "}";
+      } else if (sharp) {
+        latex = "\\frac{" + v + "}{" + share + "}";
+      } else {
+        latex = f + "\\frac{(" + latex_number(d) + " - 1) \\cdot " + v + "}{" + latex_number(d) +
+                " \\cdot " + share + "}";
+      }
+      std::string label =
+          name + " stage at the " + l.name + " level: " +
+          (node ? format_number(d) + " GPUs over NVLink, " +
+                      format_value(l.child_bandwidth, "B/s", "si") + " each"
+                : format_number(d) + " children, the group's " + format_number(below) + " GPU" +
+                      (below == 1 ? "" : "s") + " in each sharing its " +
+                      format_value(l.child_bandwidth, "B/s", "si") + " with " +
+                      format_number(l.child_gpus) + " GPUs");
+      if (sharp) label += " (reduced in the switches)";
+      cost.steps.push_back({label,
+                            "T_\\text{" + l.name + "} = " + latex + " = " + latex_quantity(t, "s"),
+                            t,
+                            "s",
+                            "",
+                            {}});
+      ++shown;
+    }
+    below *= d;
+  }
+  if (shown > 1) {
+    cost.steps.push_back({"Bandwidth time: the stages pipeline, so the slowest (the " +
+                              g.levels[static_cast<std::size_t>(sc.binding)].name +
+                              " level's) sets it",
+                          "T_\\text{bw} = \\max_i T_i = " + latex_quantity(cost.t_bandwidth, "s"),
                           cost.t_bandwidth,
                           "s",
                           "t_bandwidth",
                           {}});
-  } else {
+  } else if (shown == 1) {
     cost.steps.back().output = "t_bandwidth";
   }
-  std::string sum;
-  for (double h : cost.axis_hops) sum += (sum.empty() ? "" : " + ") + latex_number(h);
-  if (cost.axis_hops.size() > 1) sum += " = " + latex_number(cost.hops);
   cost.steps.push_back({std::string("Steps in sequence (") +
-                            (a2a ? "one round of direct sends per stage" : "ring sends") + ")",
-                        "H = " + sum,
+                            (a2a     ? "one round of direct sends per level"
+                             : sharp ? "one reduction through the switches per level"
+                                     : "ring sends at each level") +
+                            ")",
+                        "H = " + latex_number(cost.hops),
                         cost.hops,
                         "hops",
                         "hops",
@@ -72,32 +88,19 @@ SB_EXPLAIN_ONLY void add_steps(CollectiveCost& cost, CollectiveOp op, double byt
 
 }  // namespace
 
-CollectiveCost gpu_collective_cost(CollectiveOp op, double bytes, double gpus,
-                                   const GpuLinks& links, bool explain) {
+CollectiveCost gpu_collective_cost(CollectiveOp op, double bytes, const GpuGroup& group,
+                                   bool explain) {
   CollectiveCost cost;
-  if (gpus <= 1 || links.nvlink_bandwidth <= 0) return cost;
-  Stages st;
-  st.k = links.node_gpus > 0 ? std::min(gpus, links.node_gpus) : gpus;
-  st.nodes = gpus / st.k;
-  const bool a2a = op == CollectiveOp::all_to_all;
-  const double factor = op == CollectiveOp::all_reduce ? 2 : 1;
-  // Inside a node: a ring of k (k - 1 sends), or one round of direct sends for an AllToAll.
-  st.node_time = a2a ? (st.k - 1) * bytes / (gpus * gpus * links.nvlink_bandwidth)
-                     : factor * (st.k - 1) * bytes / (st.k * links.nvlink_bandwidth);
-  cost.axis_hops.push_back(a2a ? 1 : factor * (st.k - 1));
-  cost.t_bandwidth = st.node_time;
-  if (st.nodes > 1) {
-    const double m = st.nodes;
-    st.net_time = a2a ? (m - 1) * bytes / (m * m * links.node_bandwidth)
-                      : factor * (m - 1) * bytes / (m * links.node_bandwidth);
-    cost.axis_hops.push_back(a2a ? 1 : factor * (m - 1));
-    cost.t_bandwidth = std::max(st.node_time, st.net_time);
-  }
-  for (double h : cost.axis_hops) cost.hops += h;
-  if (explain) add_steps(cost, op, bytes, gpus, links, st);
+  double gpus = 1;
+  for (double e : group.extents) gpus *= e;
+  if (gpus <= 1 || group.levels.empty()) return cost;
+  const SwitchedCost sc = switched_cost(op, bytes, group.extents, group.levels, group.in_network);
+  cost.t_bandwidth = sc.t_bandwidth;
+  cost.hops = sc.hops;
+  if (explain) add_steps(cost, op, bytes, gpus, group, sc);
   finish_collective_cost(cost, op, bytes, gpus,
                          "Latency time: every step costs at least the latency",
-                         explain ? latex_number(cost.hops) : std::string(), links.latency, explain);
+                         explain ? latex_number(cost.hops) : std::string(), group.latency, explain);
   return cost;
 }
 

@@ -1,11 +1,31 @@
 #include "scalebook/collectives/switched_cost.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace scalebook {
 
+std::vector<double> switched_extents(const std::vector<ClusterLevel>& levels, double in_node,
+                                     double nodes, double node_stride) {
+  std::vector<double> extents(levels.size(), 1);
+  if (extents.empty()) return extents;
+  extents[0] = in_node;
+  const double node_gpus = levels[0].gpus;
+  double before = 1;
+  for (std::size_t l = 1; l < extents.size(); ++l) {
+    const double span = levels[l].gpus / node_gpus;  // nodes under one group of the level
+    const double here =
+        l + 1 == extents.size()
+            ? nodes
+            : std::min(nodes, std::max(1.0, std::floor(span / std::max(node_stride, 1.0))));
+    extents[l] = here / before;
+    before = here;
+  }
+  return extents;
+}
+
 SwitchedCost switched_cost(CollectiveOp op, double bytes, const std::vector<double>& extents,
-                           const std::vector<SwitchLevel>& levels, bool in_network) {
+                           const std::vector<ClusterLevel>& levels, bool in_network) {
   SwitchedCost out;
   out.level_times.assign(levels.size(), 0);
   double n = 1;
@@ -17,7 +37,7 @@ SwitchedCost switched_cost(CollectiveOp op, double bytes, const std::vector<doub
   double below = 1;        // g_i: the group's GPUs inside one child of level i
   double worst_share = 0;  // max over levels 1..i of child_gpus / W (s per byte per GPU)
   for (std::size_t i = 0; i < levels.size(); ++i) {
-    const SwitchLevel& l = levels[i];
+    const ClusterLevel& l = levels[i];
     const double d = i < extents.size() ? extents[i] : 1;
     if (i > 0 && l.child_bandwidth > 0)
       worst_share = std::max(worst_share, l.child_gpus / l.child_bandwidth);

@@ -37,29 +37,22 @@ Result<Topology> switched(const Chip& chip, const std::string& shape) {
   t.link_bandwidth = chip.nvlink_bandwidth;
   t.node_gpus = k;
   t.node_bandwidth = chip.node_egress_bandwidth;
-  t.levels = switch_levels(chip, n);
+  t.levels = default_cluster(chip, n).levels;
+  if (n > k && t.levels.size() == 1 && chip.node_egress_bandwidth > 0)
+    t.levels.push_back({"scale-out", n / k, n, k, chip.node_egress_bandwidth});
+  if (n > k && t.levels.size() < 2) {
+    return Error{ErrorCode::unsupported, "chip",
+                 chip.id +
+                     " has no scale-out bandwidth in the catalog (nic_bandwidth or "
+                     "node_egress_bandwidth), so shape must fit in one node of " +
+                     format_number(k) + " GPUs; give node_egress_bandwidth to span nodes"};
+  }
   t.axes.push_back({'G', static_cast<std::int64_t>(std::min(n, k))});
   if (n > k) t.axes.push_back({'N', static_cast<std::int64_t>(n / k)});
   return t;
 }
 
 }  // namespace
-
-std::vector<SwitchLevel> switch_levels(const Chip& chip, double gpus) {
-  const double k = chip.nvlink_domain_gpus;
-  std::vector<SwitchLevel> levels{{std::min(gpus, k), 1, chip.nvlink_bandwidth}};
-  if (gpus <= k) return levels;
-  const double nodes = gpus / k;
-  const double su = kNodesPerScalableUnit;
-  // Units of whole scalable units get a spine; a count that is not one stays on one tier.
-  if (nodes <= su || std::fmod(nodes, su) != 0) {
-    levels.push_back({nodes, k, chip.node_egress_bandwidth});
-    return levels;
-  }
-  levels.push_back({su, k, chip.node_egress_bandwidth});
-  levels.push_back({nodes / su, su * k, su * chip.node_egress_bandwidth});
-  return levels;
-}
 
 Result<Topology> topology_of(const Chip& chip, const std::string& shape) {
   if (chip.torus_dims <= 0 && chip.nvlink_domain_gpus > 0) return switched(chip, shape);

@@ -8,6 +8,7 @@
 
 #include "scalebook/collectives/collective_cost.h"
 #include "scalebook/collectives/gpu_collective_cost.h"
+#include "scalebook/collectives/switched_cost.h"
 #include "scalebook/core/format.h"
 #include "scalebook/inference/inference.h"
 
@@ -79,9 +80,11 @@ std::optional<Error> check(const InferenceConfig& c) {
 CollectiveCost cost(CollectiveOp op, double bytes, const std::vector<Axis>& axes, double chips,
                     const InferenceSlice& s) {
   if (s.topology.fabric == Fabric::switched) {
-    GpuLinks links{s.topology.link_bandwidth, s.topology.node_gpus, s.topology.node_bandwidth,
-                   s.hop_latency};
-    return gpu_collective_cost(op, bytes, chips, links, false);
+    // The group's GPUs fill a node before they span nodes.
+    const double in_node = std::min(chips, s.topology.node_gpus);
+    GpuGroup group{s.topology.levels,
+                   switched_extents(s.topology.levels, in_node, chips / in_node, 1), s.hop_latency};
+    return gpu_collective_cost(op, bytes, group, false);
   }
   return collective_cost(op, bytes, axes, LinkModel{s.topology.link_bandwidth, s.hop_latency},
                          false);

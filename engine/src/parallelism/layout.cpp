@@ -162,18 +162,7 @@ std::vector<double> group_extents(const ParallelLayout& layout, unsigned mask) {
     if (stride == 0 || rejoins(layout, mask, i))
       stride = rejoins(layout, mask, i) ? 1 : static_cast<double>(a.stride);
   }
-  std::vector<double> extents(layout.levels.size(), 1);
-  if (extents.empty()) return extents;
-  extents[0] = in_node;
-  if (extents.size() == 2) extents[1] = nodes;
-  if (extents.size() >= 3) {
-    const double unit = layout.levels[1].fan_in;  // nodes per scalable unit
-    const double per_unit =
-        std::min(nodes, std::max(1.0, std::floor(unit / std::max(stride, 1.0))));
-    extents[1] = per_unit;
-    extents[2] = nodes / per_unit;
-  }
-  return extents;
+  return switched_extents(layout.levels, in_node, nodes, stride);
 }
 
 void split_axis(ParallelLayout& layout, std::size_t i, std::int64_t k) {

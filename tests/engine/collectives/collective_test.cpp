@@ -298,8 +298,25 @@ TEST_CASE("chips the model cannot price are named", "[collective][errors]") {
               ErrorCode::invalid_argument, "axes",
               "axes must multiply to at most 8 GPUs (one h100 node) or a multiple of 8, got 3x4 "
               "= 12");
-  check_error(collective_error({{"chip", Value::of("h200")}, {"axis_size", Value::of(16.0)}}),
-              ErrorCode::unsupported, "node_egress_bandwidth",
-              "h200 has no node_egress_bandwidth in the catalog; give node_egress_bandwidth to set "
-              "one");
+  check_error(
+      collective_error({{"chip", Value::of("b200")}, {"cluster", Value::of("dgx-h100-superpod")}}),
+      ErrorCode::invalid_argument, "cluster",
+      "cluster dgx-h100-superpod is built of h100 GPUs, not b200; give chip=h100");
+  check_error(collective_error({{"chip", Value::of("h100")},
+                                {"axis_size", Value::of(2048.0)},
+                                {"cluster", Value::of("dgx-h100-superpod")}}),
+              ErrorCode::out_of_range, "axis_size",
+              "the collective spans 2048 GPUs, more than cluster dgx-h100-superpod's 1024");
+  check_error(collective_error({{"chip", Value::of("h100")}, {"stride", Value::of(3.0)}}),
+              ErrorCode::invalid_argument, "stride",
+              "stride must divide a h100 node's 8 GPUs or be a multiple of them, got 3");
+  check_error(
+      collective_error(
+          {{"chip", Value::of("h100")}, {"axis_size", Value::of(6.0)}, {"stride", Value::of(2.0)}}),
+      ErrorCode::invalid_argument, "axis_size",
+      "with stride 2 a node holds 4 of the group's GPUs, so the group must be at most 4 "
+      "or a multiple of it, got 6");
+  check_error(collective_error({{"in_network", Value::of("yes")}}), ErrorCode::invalid_argument,
+              "in_network",
+              "in_network is for GPUs' NVSwitches and InfiniBand switches; tpu-v5e is a TPU");
 }

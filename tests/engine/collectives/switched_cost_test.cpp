@@ -12,15 +12,17 @@ namespace {
 
 const Chip& h100() { return *find_chip("h100"); }
 
+std::vector<ClusterLevel> levels_of(double gpus) { return default_cluster(h100(), gpus).levels; }
+
 double time_of(CollectiveOp op, double bytes, std::vector<double> extents, double gpus,
                bool sharp = false) {
-  return switched_cost(op, bytes, extents, switch_levels(h100(), gpus), sharp).t_bandwidth;
+  return switched_cost(op, bytes, extents, levels_of(gpus), sharp).t_bandwidth;
 }
 
 }  // namespace
 
 TEST_CASE("an H100 cluster's levels are the book's SuperPod", "[collectives][gpus]") {
-  const std::vector<SwitchLevel> levels = switch_levels(h100(), 1024);
+  const std::vector<ClusterLevel> levels = levels_of(1024);
   REQUIRE(levels.size() == 3);
   CHECK(levels[0].fan_in == 8);
   CHECK(levels[0].child_bandwidth == 450e9);
@@ -30,9 +32,8 @@ TEST_CASE("an H100 cluster's levels are the book's SuperPod", "[collectives][gpu
   CHECK(levels[2].fan_in == 4);               // scalable units
   CHECK(levels[2].child_gpus == 256);
   CHECK(levels[2].child_bandwidth == Approx(12.8e12));  // an SU's uplink, full bisection
-  CHECK(switch_levels(h100(), 8).size() == 1);
-  CHECK(switch_levels(h100(), 16).size() == 2);
-  CHECK(switch_levels(h100(), 8 * 40).size() == 2);  // not whole units: one tier
+  CHECK(levels_of(8).size() == 1);
+  CHECK(levels_of(16).size() == 2);
 }
 
 TEST_CASE("bus bandwidth inside a node is the GPU's NVLink egress, as nccl-tests counts it",
@@ -56,14 +57,12 @@ TEST_CASE("the book's AllGathers on H100 nodes and the SuperPod", "[collectives]
   CHECK(time_of(CollectiveOp::all_gather, V, {8}, 8) == Approx(V * 7 / 8 / 450e9));
   CHECK(time_of(CollectiveOp::all_gather, V, {8}, 8) == Approx(1.044e-3).epsilon(0.01));
   // Quiz 4 Q5: exactly two nodes: B / 514e9 inside, B / 800e9 across: the node binds.
-  SwitchedCost two =
-      switched_cost(CollectiveOp::all_gather, 1.0, {8, 2}, switch_levels(h100(), 16));
+  SwitchedCost two = switched_cost(CollectiveOp::all_gather, 1.0, {8, 2}, levels_of(16));
   CHECK(1 / two.level_times[0] == Approx(514.3e9).epsilon(0.001));
   CHECK(1 / two.level_times[1] == Approx(800e9));
   CHECK(two.binding == 0);
   // The SuperPod's 1,024 GPUs: 514 GB/s, 413 GB/s, 17.1 TB/s; the leaf binds.
-  SwitchedCost pod =
-      switched_cost(CollectiveOp::all_gather, 1.0, {8, 32, 4}, switch_levels(h100(), 1024));
+  SwitchedCost pod = switched_cost(CollectiveOp::all_gather, 1.0, {8, 32, 4}, levels_of(1024));
   CHECK(1 / pod.level_times[0] == Approx(514.3e9).epsilon(0.001));
   CHECK(1 / pod.level_times[1] == Approx(412.9e9).epsilon(0.001));
   CHECK(1 / pod.level_times[2] == Approx(17.07e12).epsilon(0.001));
@@ -104,7 +103,7 @@ TEST_CASE("an AllToAll across nodes is bound by the node's egress", "[collective
   const double V = 1e9;
   const double in_node = time_of(CollectiveOp::all_to_all, V, {8}, 8);
   CHECK(in_node == Approx(V * 7 / (64 * 450e9)));
-  SwitchedCost two = switched_cost(CollectiveOp::all_to_all, V, {8, 2}, switch_levels(h100(), 16));
+  SwitchedCost two = switched_cost(CollectiveOp::all_to_all, V, {8, 2}, levels_of(16));
   CHECK(two.level_times[1] == Approx(V / (4 * 400e9)));
   CHECK(two.t_bandwidth / in_node == Approx((1.0 / 1600) / (7.0 / (64 * 450))));
 }

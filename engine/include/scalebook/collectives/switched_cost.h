@@ -37,8 +37,14 @@ struct SwitchedCost {
   int binding = -1;                 // the level that sets t_bandwidth (-1: none)
 };
 
+// The extents of a group with `in_node` GPUs in each of `nodes` nodes, the nodes `node_stride`
+// apart (1: neighbours): at each level above the node, as many of its nodes as one group of
+// that level (an SU, a pod) holds, the rest spread over the levels above.
+std::vector<double> switched_extents(const std::vector<ClusterLevel>& levels, double in_node,
+                                     double nodes, double node_stride);
+
 // Numbers only: the group's extents, one per level (missing ones are 1).
 SwitchedCost switched_cost(CollectiveOp op, double bytes, const std::vector<double>& extents,
-                           const std::vector<SwitchLevel>& levels, bool in_network = false);
+                           const std::vector<ClusterLevel>& levels, bool in_network = false);
 
 }  // namespace scalebook

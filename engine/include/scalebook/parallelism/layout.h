@@ -52,7 +52,7 @@ struct ParallelLayout {
   // GPUs (chapter 12): the axes are G (a node's GPUs) and N (the nodes), and a collective costs
   // what the switched fabric's levels give its group (collectives/switched_cost.h).
   bool switched = false;
-  std::vector<SwitchLevel> levels;
+  std::vector<ClusterLevel> levels;
 };
 
 // Splits axis i (n chips) into k neighbouring chips (named as before, a line) followed by the
