@@ -4,6 +4,7 @@
 // hardware/cluster.h's.
 #include "scalebook/gpus/cluster_calc.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -242,7 +243,7 @@ SB_EXPLAIN_ONLY std::vector<Step> steps(const Chip& gpu, const Cluster& c) {
                 c.gpus,
                 "GPUs",
                 "gpus",
-                {"nodes"}});
+                {}});
   for (const ClusterLevel& l : c.levels) {
     const std::string child = child_of(l.name);
     st.push_back({l.name + ": W, " + child_bandwidth_why(gpu, c, l),
@@ -296,14 +297,42 @@ SB_EXPLAIN_ONLY std::vector<Step> steps(const Chip& gpu, const Cluster& c) {
        "B/s",
        "bisection_bandwidth",
        {}});
-  st.push_back({"Switches: NVSwitches + leaf + spine + core",
-                latex_number(c.nvswitches) + " + " + latex_number(c.leaf_switches) + " + " +
-                    latex_number(c.spine_switches) + " + " + latex_number(c.core_switches) + " = " +
-                    latex_number(c.switches),
-                c.switches,
-                "switches",
-                "switches",
-                {"nvswitches", "leaf_switches", "spine_switches", "core_switches"}});
+  struct Count {
+    const char* output;
+    const char* label;
+    double total;
+    std::string latex;
+    std::string why;
+  };
+  const double pods = std::max(c.pods, 1.0);
+  const double per_su = c.leaf_switches / std::max(c.sus, 1.0);
+  const double per_pod = c.spine_switches / pods;
+  auto times = [](double a, double b) {
+    return latex_number(a) + " \\times " + latex_number(b) + " = " + latex_number(a * b);
+  };
+  const Count counts[] = {
+      {"nvswitches", "NVSwitches", c.nvswitches, times(c.nodes, gpu.nvswitches_per_node),
+       "nodes x NVSwitches a node"},
+      {"leaf_switches", "Leaf switches", c.leaf_switches, times(c.sus, per_su),
+       c.spec.leaf_switches_per_su > 0 ? "SUs x leaves an SU, as given"
+                                       : "SUs x leaves an SU, as few as take its NIC cables"},
+      {"spine_switches", "Spine switches", c.spine_switches,
+       c.pods > 0 ? times(c.pods, per_pod) : "= " + latex_number(c.spine_switches),
+       c.spec.spine_switches > 0 ? "as given"
+       : c.pods > 0              ? "pods x spines a pod, as many as its leaves' uplinks fill"
+                                 : "as many as the leaves' uplinks fill"},
+      {"core_switches", "Core switches", c.core_switches, "= " + latex_number(c.core_switches),
+       "as many as the pods' spine uplinks fill"}};
+  std::vector<std::string> depends;
+  std::string sum;
+  for (const Count& k : counts) {
+    if (k.total <= 0) continue;
+    st.push_back({std::string(k.label) + ": " + k.why, k.latex, k.total, "switches", k.output, {}});
+    depends.push_back(k.output);
+    sum += (sum.empty() ? "" : " + ") + latex_number(k.total);
+  }
+  st.push_back({"Switches, all of them", sum + " = " + latex_number(c.switches), c.switches,
+                "switches", "switches", depends});
   return st;
 }
 
