@@ -159,7 +159,7 @@ std::vector<OutputSpec> outputs() {
   list.push_back(
       num("memory_total", "B", "weights and optimizer state: params x bytes", "Memory in all"));
   list.push_back(num("memory_per_gpu", "B", "the same over its shards", "Memory a GPU"));
-  list.push_back(text("fits", "whether a GPU's share fits in its HBM", "Fits in HBM"));
+  list.push_back(text("fits", "yes when a GPU's share fits in its HBM, else no", "Fits in HBM"));
   list.push_back(
       num("min_gpus", "", "GPUs just to hold it: memory / HBM, rounded up", "GPUs to hold it"));
   list.push_back(num("run_flops", "FLOP", "the run's 6 P T FLOPs", "Run FLOPs"));

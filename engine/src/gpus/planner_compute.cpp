@@ -180,10 +180,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
     out.none("pp_per_layer", "pp = 1: no stages");
   out.set("memory_total", p.memory_total);
   out.set("memory_per_gpu", p.memory_per_gpu);
-  out.set_text("fits", p.memory_per_gpu <= x.hbm
-                           ? std::string("yes")
-                           : "no: " + display_text(p.memory_per_gpu, "B") + " over " +
-                                 display_text(x.hbm, "B") + " of HBM");
+  out.set_text("fits", p.memory_per_gpu <= x.hbm ? "yes" : "no");
   out.set("min_gpus", p.min_gpus);
   if (x.tokens > 0) {
     out.set("run_flops", p.run_flops);

@@ -149,7 +149,9 @@ SB_EXPLAIN_ONLY void memory(Steps& s, const GpuPlanInput& in, const GpuPlan& p) 
             std::to_string(in.zero) + " shards",
         "M_\\text{GPU} = " + q(p.memory_per_gpu, "B"), p.memory_per_gpu, "B", "memory_per_gpu",
         {"memory_total"});
-  s.add("It fits when it is within a GPU's HBM",
+  s.add(p.memory_per_gpu <= in.hbm ? "It fits: within a GPU's HBM"
+                                   : "It does not fit: over a GPU's HBM by " +
+                                         display_text(p.memory_per_gpu - in.hbm, "B"),
         q(p.memory_per_gpu, "B") + (p.memory_per_gpu <= in.hbm ? " \\le " : " > ") + q(in.hbm, "B"),
         p.memory_per_gpu, "B", "fits", {"memory_per_gpu"});
   s.add("GPUs just to hold it",
