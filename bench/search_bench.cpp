@@ -57,6 +57,27 @@ int main() {
           {"B", num(16777216)},
           {"T", num(8192)}},
          21);
+  // Chapter 12: the same search over GPUs, against a v5p slice of as many chips.
+  search("llama-3-70b, 4096 v5p, B=16Mi T=4096",
+         {{"model", text("llama-3-70b")},
+          {"chips", num(4096)},
+          {"B", num(16777216)},
+          {"T", num(4096)}},
+         21);
+  search("llama-3-70b, 4096 h100, B=16Mi T=4096",
+         {{"model", text("llama-3-70b")},
+          {"chip", text("h100")},
+          {"chips", num(4096)},
+          {"B", num(16777216)},
+          {"T", num(4096)}},
+         21);
+  search("llama-3-405b, 8192 h100, B=16Mi T=8192",
+         {{"model", text("llama-3-405b")},
+          {"chip", text("h100")},
+          {"chips", num(8192)},
+          {"B", num(16777216)},
+          {"T", num(8192)}},
+         21);
   search("llama-3-8b, 256 v5e, B=1Mi T=4096",
          {{"model", text("llama-3-8b")},
           {"chip", text("tpu-v5e")},

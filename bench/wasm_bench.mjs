@@ -37,6 +37,8 @@ const cases = [
   ['chip', {}, 10000],
   ['slice', {}, 20000],
   ['collective', { op: 'all-gather', axes: '4x4' }, 10000],
+  // Chapter 12's budget: an AllGather over a DGX H100 SuperPod's 1,024 GPUs.
+  ['collective', { op: 'all-gather', chip: 'h100', axis_size: 1024, cluster: 'dgx-h100-superpod' }, 10000, 'superpod'],
   ['array-memory', {}, 10000],
   ['sharded-matmul', {}, 2000],
   ['transformer', { model: 'deepseek-v3' }, 2000],
@@ -46,15 +48,16 @@ const cases = [
   ['inference-frontier', {}, 100], // 64 batches x 8 slices: the issue's budget is 10 ms
 ];
 let sink = 0;
-for (const [name, inputs, calls] of cases) {
+for (const [name, inputs, calls, tag] of cases) {
+  const label = tag ? `${name} ${tag}` : name;
   if (!held.has(name)) continue;
   // A numbers-only module (a chapter's own) has no explained path.
-  if (engine.explains) row(`${name} explained`, measure(calls, () => { sink += engine.calculate(name, inputs).steps.length; }));
-  row(`${name} numbers-only`, measure(calls, () => { sink += Object.keys(engine.calculate(name, inputs, { steps: false })).length; }));
+  if (engine.explains) row(`${label} explained`, measure(calls, () => { sink += engine.calculate(name, inputs).steps.length; }));
+  row(`${label} numbers-only`, measure(calls, () => { sink += Object.keys(engine.calculate(name, inputs, { steps: false })).length; }));
 }
 
 // The prepared path: inputs checked once, then one typed array in and one out per call.
-for (const [name, inputs] of cases) {
+for (const [name, inputs, , tag] of cases) {
   if (!held.has(name)) continue;
   const schema = engine.schema(name);
   const input = schema.inputs.find((i) => (i.type === 'number' || i.type === 'count') && typeof i.default === 'number' && i.group === 'main');
@@ -63,7 +66,7 @@ for (const [name, inputs] of cases) {
   const x = new Float64Array(input ? [input.default] : []);
   const y = new Float64Array(p.outputs.length);
   const calls = name === 'sharded-matmul' || name === 'transformer' ? 2000 : 20000;
-  row(`${name} prepared (${vary[0] ?? '-'})`, measure(calls, () => { p.evaluate(x, y); sink += y[0]; }));
+  row(`${tag ? `${name} ${tag}` : name} prepared (${vary[0] ?? '-'})`, measure(calls, () => { p.evaluate(x, y); sink += y[0]; }));
   p.release();
 }
 
