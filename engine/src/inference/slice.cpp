@@ -40,11 +40,14 @@ std::string sizes_of(const std::vector<Axis>& axes) {
 
 Result<InferenceSlice> on_gpus(const Chip& chip, InferenceSlice s) {
   const double replica = s.tp * s.ep;
-  // Activation collectives every layer would cross the scale-out network otherwise.
-  if (replica > s.topology.node_gpus || std::fmod(s.topology.node_gpus, replica) != 0) {
+  const double k = s.topology.node_gpus;
+  // A replica fills part of one node or whole nodes (a model too large for one node, at the
+  // cost of activation collectives over the scale-out network every layer).
+  if (replica <= k ? std::fmod(k, replica) != 0 : std::fmod(replica, k) != 0) {
     return fail(s.tp > 1 ? "tp" : "ep",
-                "tp x ep = " + format_number(replica) + " must divide the " +
-                    format_number(s.topology.node_gpus) + " GPUs of one " + chip.id + " node");
+                "tp x ep = " + format_number(replica) + " must divide the " + format_number(k) +
+                    " GPUs of one " + chip.id + " node or be whole nodes (a multiple of " +
+                    format_number(k) + ")");
   }
   if (std::fmod(s.topology.chips, replica) != 0) {
     return fail(s.tp > 1 ? "tp" : "ep", "tp x ep = " + format_number(replica) +

@@ -166,7 +166,7 @@ TEST_CASE("inference: bad input is named", "[inference]") {
   CHECK(run_error("inference", {{"shape", Value::of("4x")}}).field == "shape");
   CHECK(
       run_error("inference",
-                {{"chip", Value::of("h100")}, {"shape", Value::of("16")}, {"tp", Value::of(16.0)}})
+                {{"chip", Value::of("h100")}, {"shape", Value::of("24")}, {"tp", Value::of(12.0)}})
           .field == "tp");
 }
 

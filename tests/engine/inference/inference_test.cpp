@@ -344,6 +344,10 @@ TEST_CASE("inference: a sharding that does not divide the model or the slice", "
               "ep", "ep must be a whole number of chips, at least 1, got nan");
   CHECK(inference_slice(v5e, "4by4", 1, 1).error().field == "shape");
   const Chip& h100 = *find_chip("h100");
-  check_error(inference_slice(h100, "16", 16, 1).error(), ErrorCode::invalid_argument, "tp",
-              "tp x ep = 16 must divide the 8 GPUs of one h100 node");
+  check_error(inference_slice(h100, "24", 12, 1).error(), ErrorCode::invalid_argument, "tp",
+              "tp x ep = 12 must divide the 8 GPUs of one h100 node or be whole nodes (a multiple "
+              "of 8)");
+  // A replica over two whole nodes: its collectives cross the NICs.
+  REQUIRE(inference_slice(h100, "16", 16, 1).ok());
+  CHECK(inference_slice(h100, "16", 16, 1).value().replicas == 1);
 }

@@ -206,9 +206,7 @@ Result<InferenceConfig> widest_config(const ResolvedInputs& in, const std::strin
                                       const char* field) {
   Result<Topology> where = topology_of(*chip_of(in), shape);
   if (!where.ok()) return where.error();
-  double most = where.value().chips;
-  if (where.value().fabric == Fabric::switched) most = std::min(most, where.value().node_gpus);
-  most = std::floor(most / in.number("ep"));
+  double most = std::floor(where.value().chips / in.number("ep"));
   const Model& m = *model_of(in);
   std::optional<Error> last;
   for (double tp = std::exp2(std::floor(std::log2(std::max(most, 1.0)))); tp >= 1; tp /= 2) {

@@ -232,9 +232,8 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
     Result<Topology> where = topology_of(*chip, shape);
     if (!where.ok()) return where.error();
     SliceRow row{shape, where.value().chips};
-    double most = row.chips;
-    if (where.value().fabric == Fabric::switched) most = std::min(most, where.value().node_gpus);
-    most = std::floor(most / ep);
+    // On GPUs a replica may span whole nodes, its collectives then crossing the NICs.
+    const double most = std::floor(row.chips / ep);
     for (double tp = 1; tp <= most; tp *= 2) {
       if (std::fmod(m.N, tp) != 0 || std::fmod(m.F, tp) != 0) continue;
       for (MlpSharding mlp : {MlpSharding::one_d, MlpSharding::two_d}) {
