@@ -103,7 +103,7 @@ export function treeSVG(r) {
   if (scaleOut && m.sus > sus) parts.push(`<text class="more" x="${right}" y="${ROW.leaf + 26}" text-anchor="end" font-size="11">+${m.sus - sus} SUs</text>`);
   const side = labels.map(([name, y, text]) =>
     `<text class="level-label${m.binding === name ? ' binding' : ''}" x="4" y="${y + 4}" font-size="12" fill="currentColor">${esc(name)}</text>` +
-    `<text x="4" y="${y + 18}" font-size="10" fill="currentColor" fill-opacity="0.75">${esc(text)}</text>`).join('');
+    `<text class="level-count" x="4" y="${y + 18}" font-size="10" fill="currentColor" fill-opacity="0.75">${esc(text)}</text>`).join('');
   const title = `The cluster's tree: ${displayText(m.nodes, 'nodes')} of ${displayText(m.gpusPerNode, 'GPUs')}` +
     (scaleOut ? `, ${displayText(m.sus, 'SUs')} under ${displayText(m.spines, 'spine switches')}` : '') +
     (m.binding ? `; the ${m.binding} level binds` : '');

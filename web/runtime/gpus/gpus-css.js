@@ -55,7 +55,10 @@ export const GPUS_CSS = `
 .gpu-extras .zoom button[aria-pressed="true"] { border-color: var(--_accent); box-shadow: inset 0 0 0 1px var(--_accent); font-weight: 600; }
 .gpu-extras .zoom button:focus-visible { outline: 2px solid var(--_accent); outline-offset: 1px; }
 .gpu-extras [data-depth="1"] .level .level, .gpu-extras [data-depth="2"] .level .level .level { display: none; }
-@container (max-width: 30rem) { .gpu-extras .plot svg { font-size: 24px; } }
+@container (max-width: 30rem) { .gpu-extras .plot svg { font-size: 24px; }
+  /* On a phone the tree keeps its level names, larger; the counts are in the table below it. */
+  .gpu-extras .tree .level-label { font-size: 22px; } .gpu-extras .tree .more { font-size: 20px; }
+  .gpu-extras .tree .level-count { display: none; } }
 `;
 
 const SHEETS = ['shadow', 'gpus'];

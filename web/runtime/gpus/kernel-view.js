@@ -16,7 +16,8 @@ export const MEASURED_CHIP = 'h200';
 
 const WIDTH = 640;
 const HEIGHT = 380;
-const MARGIN = { left: 78, right: 20, top: 16, bottom: 48 };
+// left: room for the y labels at a phone's font (24 px) clear of the rotated y title.
+const MARGIN = { left: 100, right: 20, top: 16, bottom: 56 };
 const positive = (v) => typeof v === 'number' && Number.isFinite(v) && v > 0;
 
 // The measured matmuls of `dtype` as the engine models them: [{ M, K, N, seconds, square,
