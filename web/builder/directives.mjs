@@ -18,8 +18,9 @@ import * as transformer from './directives/transformer.mjs';
 import * as training from './directives/training.mjs';
 import * as inference from './directives/inference.mjs';
 import * as gpus from './directives/gpus.mjs';
+import * as publishedRuns from './directives/published-runs.mjs';
 
-const DOMAINS = { exercises, systolic, hardware, sharding, roofline, collectives, transformer, training, inference, gpus };
+const DOMAINS = { exercises, systolic, hardware, sharding, roofline, collectives, transformer, training, inference, gpus, publishedRuns };
 
 const DIRECTIVE = /^::([\w-]*)\s*(.*)$/;
 // A directive after indentation, a list marker or a quote marker: markdown-it would show it as text.
