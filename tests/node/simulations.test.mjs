@@ -18,7 +18,7 @@ const refusal = (fn) => {
 };
 
 test('the whole engine lists its simulations, and each small module only its domains\'', async () => {
-  assert.deepEqual(engine.simulations(), ['collective', 'pipeline', 'serving', 'systolic']);
+  assert.deepEqual(engine.simulations(), ['collective', 'gpu-collective', 'pipeline', 'serving', 'systolic']);
   assert.deepEqual((await loadEngine('scalebook-engine-systolic')).simulations(), ['systolic']);
   assert.deepEqual((await loadEngine('scalebook-engine-roofline')).simulations(), []);
 });
@@ -37,7 +37,7 @@ test('simulate(name) is what the named function returns', () => {
 test('an unknown simulation is not_found, naming the field and the module\'s simulations', async () => {
   assert.deepEqual(refusal(() => engine.simulate('queueing', {})), {
     code: 'not_found', field: 'simulation',
-    message: 'unknown simulation "queueing"; choose one of collective, pipeline, serving, systolic',
+    message: 'unknown simulation "queueing"; choose one of collective, gpu-collective, pipeline, serving, systolic',
   });
   assert.equal(refusal(() => engine.simulate(42)).field, 'simulation');
   const small = await loadEngine('scalebook-engine-roofline');

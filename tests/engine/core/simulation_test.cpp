@@ -18,8 +18,8 @@ Error run_error(const std::string& name, const SimulationRequest& request) {
 }  // namespace
 
 TEST_CASE("the registry lists every domain's simulation", "[simulation]") {
-  CHECK(simulation_names() ==
-        std::vector<std::string>{"collective", "pipeline", "serving", "systolic"});
+  CHECK(simulation_names() == std::vector<std::string>{"collective", "gpu-collective", "pipeline",
+                                                       "serving", "systolic"});
   for (const std::string& name : simulation_names()) {
     SimulationRequest q;  // the defaults; the systolic calculator's are over the step budget
     if (name == "systolic") q.fields = {{"M", Value::of(64.0)}, {"rows", Value::of(4.0)}};
@@ -35,7 +35,8 @@ TEST_CASE("an unknown simulation is not_found, naming the field and the choices"
   CHECK(e.code == ErrorCode::not_found);
   CHECK(e.field == "simulation");
   CHECK(e.message ==
-        "unknown simulation \"queueing\"; choose one of collective, pipeline, serving, systolic");
+        "unknown simulation \"queueing\"; choose one of collective, gpu-collective, pipeline, "
+        "serving, systolic");
 }
 
 TEST_CASE("an unknown field is refused naming it and listing the simulation's fields",
