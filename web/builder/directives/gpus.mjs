@@ -8,6 +8,9 @@
 //     island the element redraws them from.
 //   ::gpu-chip [chip=h100] [dtype=bf16] [compare=tpu-v5p]
 //     compare: the chip drawn beside it (not a calculator input: gpu-chip runs again for it).
+//   ::gpu-collective-sim [op=..] [algorithm=auto|ring|in-network|direct] [chip=h100] [gpus=8]
+//       [cluster=auto] [bytes=..] [latency=..]
+//     the switched-collective simulator (<sb-gpu-collective-sim>), its first step drawn here.
 import { calculatorElementHTML } from './calculator-element.mjs';
 import { plannerExtrasHTML } from '../../runtime/gpus/planner-view.js';
 import { clusterExtrasHTML } from '../../runtime/gpus/cluster-view.js';
@@ -15,6 +18,8 @@ import { kernelExtrasHTML, measuredPoints } from '../../runtime/gpus/kernel-view
 import { schemaDefault } from '../../runtime/core/widget-form.js';
 import { chipExtrasHTML, chipPair, DEFAULT_COMPARE } from '../../runtime/gpus/chip-view.js';
 import { h200Matmuls } from '../reference.mjs';
+import { FIELDS as SIM_FIELDS, runGpuCollective, gpuCollectiveSimHTML } from '../../runtime/gpus/gpu-collective-view.js';
+import { checkSettings, element as simElement, shadow } from './elements.mjs';
 
 function noPositional(name, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::${name} key=value ...`);
@@ -69,10 +74,19 @@ function chipDirective(ctx, args, fail) {
   return html.replace(/^<sb-gpu-chip/, `<sb-gpu-chip compare="${compare}"`);
 }
 
+function collectiveSimDirective(ctx, args, fail) {
+  checkSettings(args, { name: '::gpu-collective-sim', fixed: SIM_FIELDS }, fail);
+  const run = runGpuCollective(ctx.engine, args.named);
+  if (run.error) fail(run.error.message);
+  const inner = gpuCollectiveSimHTML({ engine: ctx.engine, values: args.named, run, chips: ctx.engine.chips() });
+  return simElement('sb-gpu-collective-sim', args.named, shadow('sb-gpu-collective-sim', inner));
+}
+
 // This domain's directives by name (directives.mjs gathers every domain's).
 export const handlers = {
   'gpu-planner': element('gpu-planner', plannerExtrasHTML),
   'gpu-cluster': element('gpu-cluster', clusterExtrasHTML),
   'gpu-kernel': kernelDirective,
   'gpu-chip': chipDirective,
+  'gpu-collective-sim': collectiveSimDirective,
 };
