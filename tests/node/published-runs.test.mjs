@@ -9,6 +9,7 @@ import path from 'node:path';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import { extractDirectives } from '../../web/builder/directives.mjs';
 import { REFERENCE_DIR } from '../../web/builder/reference.mjs';
+import { checkPage } from '../../web/builder/page-check.mjs';
 import { layoutDegrees, readPublishedRuns } from '../../web/builder/published-runs.mjs';
 
 let engine;
@@ -62,6 +63,8 @@ test('the 405B run on 8,192 H100s: its layout\'s rank among the search\'s top 10
   assert.ok(row.includes(`<th scope="row">TFLOP/s per chip</th><td>${engine.format(flops, 'FLOP/s', 'si')}</td>` +
     `<td>${engine.format(430e12, 'FLOP/s', 'si')}</td><td>${engine.format((430e12 / flops) * 100, '', 'num')}%</td>`), row);
   assert.match(row, /dp 64 with its optimizer state sharded maps to fsdp 64 at ZeRO-1; 32 microbatches of one sequence/);
+  assert.ok(row.includes('<code>scalebook calc training model=llama-3-405b chip=h100 B=16777216 T=8192 dtype=bf16 remat=none ' +
+    'zero=1 fsdp=64 tp=8 pp=16 shape=8192 microbatches=32</code>'), row);
   assert.match(row, /<a href="https:\/\/arxiv.org\/abs\/2407.21783">The Llama 3 Herd of Models/);
 });
 
@@ -90,17 +93,43 @@ test('an accessible table: a caption, scoped headers, one row group per run', ()
   const gpuTraining = RUNS.filter((r) => r.kind === 'training' && r.hardware.chip === 'h100');
   assert.equal([...html.matchAll(/<th scope="rowgroup"/g)].length, gpuTraining.length);
   assert.doesNotMatch(html, /style=|<script/);
+  // Nothing the page check refuses (TeX, templates, what the CSP blocks).
+  checkPage(`<main>${html}</main>`, 'p.html', 'ch.md');
 });
 
-test('a run whose chip, model or kind the engine does not take is a row saying so', () => {
+test('a run whose chip, model, format or remat the engine does not take is a row saying so', () => {
   const dir = referenceWith((runs) => {
     byId(runs, 'megatron-bridge-llama3-8b-8xh100-fp8').hardware.chip = 'h900';
     byId(runs, 'llama3-405b-8192xh100').model = 'llama-9-1t';
+    byId(runs, 'trtllm-llama31-405b-fp8-8xh100').kv_dtype = 'fp6';
+    byId(runs, 'maxtext-v6e256-llama2-70b').remat = 'offload_everything';
   });
-  const html = table('::published-runs hardware=gpu', dir);
+  const html = table('::published-runs', dir);
   assert.match(html, /<td colspan="4">Not compared: the engine&#39;s chip catalog has no &quot;h900&quot;\.<\/td>/);
   assert.match(html, /Not compared: the engine has no model preset &quot;llama-9-1t&quot;\./);
-  assert.match(html, /Not compared: inference runs are not compared yet/);
+  assert.match(html, /Not compared: the inference calculator has no number format &quot;fp6&quot; \(it takes fp32, bf16, fp8, int8, int4\)\./);
+  assert.match(html, /Not compared: remat &quot;offload_everything&quot; has no counterpart among the training calculator&#39;s policies/);
+  // The others still compare.
+  assert.match(html, /<strong>LLaMA 3 8B<\/strong> on 8 × TPU v5e, bf16.*Output tokens\/s<\/th>/s);
+});
+
+test('the FP8 405B serving run on one H100 node: the largest batch, a prefill and the decode steps, beside 2,919 tokens/s', () => {
+  const html = table('::published-runs kind=inference hardware=gpu');
+  const inputs = { model: 'llama-3-405b', chip: 'h100', shape: '8', tp: 8, dtype_params: 'fp8', dtype: 'fp8', dtype_kv: 'fp8' };
+  const calc = (more) => engine.calculate('inference', { ...inputs, ...more }, { steps: false });
+  // TensorRT-LLM's offline max-throughput run: 1,000 tokens in, 1,000 out, as many at once as fit.
+  const batch = Math.floor(calc({ phase: 'decode', S: 2000, batch: 1 }).max_batch);
+  const prefill = calc({ phase: 'prefill', T: 1000, batch }).t_step;
+  const decode = calc({ phase: 'decode', S: 1500, batch }).t_step;
+  const perSecond = (batch * 1000) / (prefill + 1000 * decode);
+  const ratio = engine.format((2919 / perSecond) * 100, '', 'num');
+  assert.ok(html.includes(`<th scope="row">Output tokens/s</th><td>${engine.format(perSecond, '', 'int')}</td><td>2,919</td><td>${ratio}%</td>`), html);
+  assert.ok(html.includes(`<th scope="row">Prefill of ${batch} prompts</th><td>${engine.format(prefill, 's', 'si')}</td>`));
+  assert.match(html, new RegExp(`batch ${batch}, the largest whose caches hold every full 2000-token context`));
+  assert.match(html, /<code>scalebook calc inference model=llama-3-405b chip=h100 dtype_params=fp8 dtype=fp8 dtype_kv=fp8 tp=8 shape=8 batch=\d+ phase=decode S=1500<\/code>/);
+  assert.match(html, /^<sb-published-runs kind="inference" hardware="gpu"><table class="sb-published-runs"><caption>Published serving runs on GPUs/);
+  // No training row: no word on how MFU is counted.
+  assert.doesNotMatch(html, /MFU/);
 });
 
 test('a TPU run from a config.json with no slice shape takes the search\'s shape and says so', () => {
@@ -147,7 +176,7 @@ test('settings are checked', () => {
   assert.throws(() => table('::published-runs kind=serving'), /::published-runs: kind must be training or inference, not "serving"/);
   assert.throws(() => table('::published-runs chip=h100'), /::published-runs: no setting "chip"; use kind, hardware, ids/);
   assert.throws(() => table('::published-runs ids=nope'), /::published-runs: ids: no run "nope" in the reference file/);
-  assert.throws(() => table('::published-runs kind=inference hardware=gpu ids=llama3-405b-8192xh100'), /no published run matches these settings/);
+  assert.throws(() => table('::published-runs kind=inference ids=llama3-405b-8192xh100'), /no published run matches these settings/);
 });
 
 test('layout degrees read off the calculator\'s layout text; a layout over DCN is none', () => {

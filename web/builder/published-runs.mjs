@@ -1,5 +1,6 @@
-// Published runs beside the engine's prediction: each run of ../shared/reference/published-runs.json
-// (its format: ../shared/reference/README.md) mapped to the training calculator's inputs and
+// Published runs beside the engine's prediction: each training run of
+// ../shared/reference/published-runs.json (its format: ../shared/reference/README.md; serving
+// runs: published-inference.mjs) mapped to the training calculator's inputs and
 // computed by the engine at build time, with the training search's rank of the run's layout on
 // its cluster. The figures measured are the reference file's; every other number is the engine's.
 //
@@ -105,8 +106,11 @@ function checkRun(run, i, file) {
       }
     }
     const product = ['dp', 'fsdp', 'tp', 'pp', 'ep', 'cp'].reduce((p, k) => p * (run.layout[k] ?? 1), 1);
-    if (product !== run.hardware.chips) {
-      bad('layout', `multiplies to ${product} chips (dp x fsdp x tp x pp x ep x cp), not hardware.chips ${run.hardware.chips}`);
+    // A serving run's layout is one replica's; the chips may hold several.
+    const fits = run.kind === 'training' ? product === run.hardware.chips : run.hardware.chips % product === 0;
+    if (!fits) {
+      const want = run.kind === 'training' ? `not hardware.chips ${run.hardware.chips}` : `which does not divide hardware.chips ${run.hardware.chips}`;
+      bad('layout', `multiplies to ${product} chips (dp x fsdp x tp x pp x ep x cp), ${want}`);
     }
   }
   if (typeof run.dtype !== 'string' || !run.dtype) bad('dtype', 'must be a number format such as "bf16"');
@@ -121,6 +125,7 @@ function checkRun(run, i, file) {
   } else {
     for (const key of ['input_len', 'output_len']) if (!isCount(run[key])) bad(key, `must be a whole number of tokens, not ${JSON.stringify(run[key])}`);
     if (run.batch !== null && !isCount(run.batch)) bad('batch', `must be a whole number or null, not ${JSON.stringify(run.batch)}`);
+    if (run.kv_dtype !== undefined && (typeof run.kv_dtype !== 'string' || !run.kv_dtype)) bad('kv_dtype', 'must be a number format such as "bf16"');
   }
   if (!isObject(run.measured) || !MEASURED.some((k) => run.measured[k] !== undefined)) {
     bad('measured', `must give at least one of ${MEASURED.join(', ')}`);
@@ -139,7 +144,7 @@ export function hardwareOf(engine, chipId) {
   return fieldOf(chip, 'nvlink_domain_gpus') ? 'gpu' : 'tpu';
 }
 
-const fieldOf = (chip, name) => chip.fields.find((f) => f.name === name)?.value ?? null;
+export const fieldOf = (chip, name) => chip.fields.find((f) => f.name === name)?.value ?? null;
 
 // The degrees of a layout as the training calculator and search write it ("fsdp 64 (N') x tp 8
 // (G) x pp 16 (N) on 8192 split N16"); null for a layout over DCN slices.
@@ -153,19 +158,22 @@ export function layoutDegrees(text) {
 
 const sameDegrees = (a, b) => a && b && Object.keys(a).every((k) => a[k] === b[k]);
 
-// What the engine cannot take, as the row's words; null when it can.
-function unknownsOf(engine, run) {
-  if (run.kind !== 'training') return 'inference runs are not compared yet: the table maps training runs only';
+// What the engine cannot take, as the row's words; null when it can. `calculator` is the one the
+// run maps to; its dtype inputs are the formats it takes.
+export function unknownsOf(engine, run, calculator) {
   if (!engine.chips().some((c) => c.id === run.hardware.chip)) return `the engine's chip catalog has no "${run.hardware.chip}"`;
   if (typeof run.model === 'string' && !engine.models().some((m) => m.id === run.model)) return `the engine has no model preset "${run.model}"`;
-  const dtypes = engine.schema('training').inputs.find((i) => i.name === 'dtype').choices;
-  if (!dtypes.includes(run.dtype)) return `the training calculator has no number format "${run.dtype}" (it takes ${dtypes.join(', ')})`;
+  const dtypes = engine.schema(calculator).inputs.find((i) => i.name === 'dtype').choices;
+  for (const dtype of [run.dtype, run.kv_dtype].filter((d) => d !== undefined)) {
+    if (!dtypes.includes(dtype)) return `the ${calculator} calculator has no number format "${dtype}" (it takes ${dtypes.join(', ')})`;
+  }
+  if (run.kind !== 'training') return null;
   if (!Object.hasOwn(REMAT, run.remat)) return `remat "${run.remat}" has no counterpart among the training calculator's policies (mapped: ${Object.keys(REMAT).join(', ')})`;
   if ((run.layout?.cp ?? 1) > 1) return `context parallelism (cp ${run.layout.cp}) has no counterpart in the training calculator`;
   return null;
 }
 
-function modelInputs(engine, run, file) {
+export function modelInputs(engine, run, file) {
   if (typeof run.model === 'string') return { model: run.model };
   try {
     return engine.modelFromConfig(JSON.stringify(run.model.config)).inputs;
@@ -174,12 +182,12 @@ function modelInputs(engine, run, file) {
   }
 }
 
-const calculate = (engine, name, inputs) => engine.calculate(name, inputs, { steps: false });
+export const calculate = (engine, name, inputs) => engine.calculate(name, inputs, { steps: false });
 
 // One run's row: { run, hardware, unsupported } or the prediction beside the measurement.
 export function compareRun(engine, run, { file = RUNS_FILE } = {}) {
   const hardware = hardwareOf(engine, run.hardware.chip);
-  const unsupported = unknownsOf(engine, run);
+  const unsupported = unknownsOf(engine, run, 'training');
   if (unsupported) return { run, hardware, unsupported };
   const chip = engine.chips().find((c) => c.id === run.hardware.chip);
   const chips = run.hardware.chips;
@@ -280,9 +288,10 @@ export function ratios(row) {
   const m = row.run.measured;
   const p = row.predicted;
   const out = {};
-  if (m.tokens_per_s_per_chip) out.tokens_per_s_per_chip = m.tokens_per_s_per_chip / p.tokens_per_s_per_chip;
-  if (m.tflops_per_chip) out.tflops_per_chip = (m.tflops_per_chip * TERA) / p.tflops_per_chip;
-  if (m.mfu) out.mfu = m.mfu / p.mfu;
+  if (m.tokens_per_s_per_chip && p.tokens_per_s_per_chip) out.tokens_per_s_per_chip = m.tokens_per_s_per_chip / p.tokens_per_s_per_chip;
+  if (m.tflops_per_chip && p.tflops_per_chip) out.tflops_per_chip = (m.tflops_per_chip * TERA) / p.tflops_per_chip;
+  if (m.mfu && p.mfu) out.mfu = m.mfu / p.mfu;
+  if (m.output_tokens_per_s) out.output_tokens_per_s = m.output_tokens_per_s / p.output_tokens_per_s;
   return out;
 }
 

@@ -1,11 +1,13 @@
 // ::published-runs [kind=training|inference] [hardware=gpu|tpu] [ids=ID,ID,...]
 // The published runs of ../shared/reference/published-runs.json that match, each mapped to the
-// training calculator (../published-runs.mjs says how) beside what its authors measured, as one
+// training calculator or, a serving run, the inference calculator (../published-runs.mjs and
+// ../published-inference.mjs say how) beside what its authors measured, as one
 // static table in <sb-published-runs>: no engine at read time, every predicted number computed
 // here at build time, every measured one read from the reference file.
 import { escapeHtml } from '../errors.mjs';
 import { safeHref } from '../../runtime/core/safe-url.js';
-import { compareRun, hardwareOf, ratios, readPublishedRuns } from '../published-runs.mjs';
+import { compareRun, hardwareOf, measuredFlops, ratios, readPublishedRuns } from '../published-runs.mjs';
+import { compareInference } from '../published-inference.mjs';
 
 const SETTINGS = ['kind', 'hardware', 'ids'];
 const KINDS = ['training', 'inference'];
@@ -40,7 +42,7 @@ function directive(ctx, args, fail) {
   const picked = pickRuns(ctx.engine, runs, args.named, fail);
   let rows;
   try {
-    rows = picked.map((run) => compareRun(ctx.engine, run));
+    rows = picked.map((run) => (run.kind === 'inference' ? compareInference : compareRun)(ctx.engine, run));
   } catch (error) {
     fail(error.message);
   }
@@ -69,15 +71,20 @@ export function publishedRunsTable(engine, rows, named = {}) {
     pct: (x) => `${engine.format(x * 100, '', 'num')}%`,
   };
   const hw = { gpu: ' on GPUs', tpu: ' on TPUs' }[named.hardware] ?? '';
-  const caption = `Published ${named.kind ?? 'training and serving'} runs${hw}: what their authors measured ` +
+  const kind = { training: 'training', inference: 'serving' }[named.kind] ?? 'training and serving';
+  const caption = `Published ${kind} runs${hw}: what their authors measured ` +
     'beside what the engine predicts for the same model, chips, layout and batch';
   const head = '<thead><tr><th scope="col">Run</th><th scope="col">Figure</th><th scope="col">Predicted</th>' +
     '<th scope="col">Measured</th><th scope="col">Measured / predicted</th></tr></thead>';
-  const body = rows.map((row) => (row.unsupported ? unsupportedBody(engine, row) : runBody(engine, row, f))).join('');
+  const body = rows.map((row) => {
+    if (row.unsupported) return unsupportedBody(engine, row);
+    return row.kind === 'inference' ? servingBody(engine, row, f) : runBody(engine, row, f);
+  }).join('');
+  const training = rows.some((row) => !row.unsupported && row.kind !== 'inference');
   return `<table class="sb-published-runs"><caption>${escapeHtml(caption)}</caption>${head}${body}</table>` +
-    '<p class="sb-published-runs-note">MFU and TFLOP/s count the model\'s own FLOPs (forward and backward, ' +
+    (!training ? '' : '<p class="sb-published-runs-note">MFU and TFLOP/s count the model\'s own FLOPs (forward and backward, ' +
     'no recompute) against the chip\'s dense peak in the run\'s number format; a source may count otherwise, ' +
-    'so tokens per second per chip is the figure to trust first.</p>';
+    'so tokens per second per chip is the figure to trust first.</p>');
 }
 
 function runTitle(engine, run) {
@@ -99,15 +106,12 @@ function runBody(engine, row, f) {
   const m = row.run.measured;
   const p = row.predicted;
   const r = ratios(row);
-  const dash = '<td>—</td>';
   const figures = [
-    ['Step time', f.si(p.step_time, 's'), null, null],
-    ['Tokens/s per chip', f.int(p.tokens_per_s_per_chip), m.tokens_per_s_per_chip && f.int(m.tokens_per_s_per_chip), r.tokens_per_s_per_chip],
-    ['TFLOP/s per chip', f.si(p.tflops_per_chip, 'FLOP/s'), m.tflops_per_chip && f.si(m.tflops_per_chip * 1e12, 'FLOP/s'), r.tflops_per_chip],
-    ['MFU', f.pct(p.mfu), m.mfu && f.pct(m.mfu), r.mfu],
-  ].map(([label, predicted, measured, ratio]) => `<th scope="row">${label}</th><td>${predicted}</td>` +
-    `${measured ? `<td>${measured}</td>` : dash}${ratio ? `<td>${f.pct(ratio)}</td>` : dash}`);
-  const wide = (label, html) => `<th scope="row">${label}</th><td colspan="3">${html}</td>`;
+    figure('Step time', f.si(p.step_time, 's'), null, null, f),
+    figure('Tokens/s per chip', f.int(p.tokens_per_s_per_chip), m.tokens_per_s_per_chip && f.int(m.tokens_per_s_per_chip), r.tokens_per_s_per_chip, f),
+    figure('TFLOP/s per chip', f.si(p.tflops_per_chip, 'FLOP/s'), m.tflops_per_chip && f.si(measuredFlops(row.run), 'FLOP/s'), r.tflops_per_chip, f),
+    figure('MFU', f.pct(p.mfu), m.mfu && f.pct(m.mfu), r.mfu, f),
+  ];
   if (row.rank) {
     const { at, entry, of } = row.rank;
     figures.push(wide(`Its layout in the search's top ${of}`, at
@@ -115,23 +119,57 @@ function runBody(engine, row, f) {
       : `not in the top ${of}`));
     figures.push(wide('The search\'s best', `${escapeHtml(row.rank.best)}, ${f.si(row.rank.bestStepTime, 's')}`));
   }
-  const command = `scalebook calc training ${Object.entries(row.inputs).map(([k, v]) => `${k}=${v}`).join(' ')}`;
-  const mapped = [...row.mapping, 'the calculator\'s inputs:'].map((s) => escapeHtml(s)).join('; ');
-  figures.push(wide('How it maps', `${mapped} <code>${escapeHtml(command)}</code>`));
-  const notes = notesOf(engine, row, r, f);
-  if (notes.length) figures.push(wide('Where they part', notes.map(escapeHtml).join(' ')));
-  const span = figures.length;
-  return `<tbody><tr><th scope="rowgroup" rowspan="${span}">${runTitle(engine, row.run)}<br><small>` +
-    `${escapeHtml(row.layout)}</small></th>${figures[0]}</tr>${figures.slice(1).map((c) => `<tr>${c}</tr>`).join('')}</tbody>`;
+  const command = `scalebook calc training ${cli(row.inputs)}`;
+  return rowGroup(engine, row, figures, [command], notesOf(engine, row, r, f));
+}
+
+const dash = '<td>—</td>';
+const wide = (label, html) => `<th scope="row">${label}</th><td colspan="3">${html}</td>`;
+const cli = (inputs) => Object.entries(inputs).map(([k, v]) => `${k}=${v}`).join(' ');
+
+// One figure's cells: its name, the prediction, the measurement and measured / predicted.
+function figure(label, predicted, measured, ratio, f) {
+  return `<th scope="row">${label}</th><td>${predicted}</td>${measured ? `<td>${measured}</td>` : dash}` +
+    `${ratio ? `<td>${f.pct(ratio)}</td>` : dash}`;
+}
+
+// A run's row group: its title spanning the figures, then how it maps and where they part.
+function rowGroup(engine, row, figures, commands, notes) {
+  const mapped = [...row.mapping, `the calculator's inputs: ${commands.map(() => '%').join(' and ')}`]
+    .map((s) => escapeHtml(s)).join('; ');
+  let i = 0;
+  const withCode = mapped.replace(/%/g, () => `<code>${escapeHtml(commands[i++])}</code>`);
+  const all = [...figures, wide('How it maps', withCode)];
+  if (notes.length) all.push(wide('Where they part', notes.map(escapeHtml).join(' ')));
+  return `<tbody><tr><th scope="rowgroup" rowspan="${all.length}">${runTitle(engine, row.run)}<br><small>` +
+    `${escapeHtml(row.layout)}</small></th>${all[0]}</tr>${all.slice(1).map((c) => `<tr>${c}</tr>`).join('')}</tbody>`;
+}
+
+function servingBody(engine, row, f) {
+  const m = row.run.measured;
+  const p = row.predicted;
+  const r = ratios(row);
+  const chips = row.run.hardware.chips;
+  const figures = [
+    figure(`Prefill of ${f.int(row.batch)} prompts`, f.si(p.t_prefill, 's'), null, null, f),
+    figure('Decode step', f.si(p.t_decode, 's'), null, null, f),
+    figure('Output tokens/s', f.int(p.output_tokens_per_s), m.output_tokens_per_s && f.int(m.output_tokens_per_s), r.output_tokens_per_s, f),
+    figure('Output tokens/s per chip', f.int(p.output_tokens_per_s_per_chip),
+      m.output_tokens_per_s && f.int(m.output_tokens_per_s / chips), r.output_tokens_per_s, f),
+  ];
+  const { batch, ...rest } = row.inputs;
+  const base = `scalebook calc inference ${cli(rest)} batch=${batch}`;
+  const commands = [`${base} phase=prefill T=${row.prompt}`, `${base} phase=decode S=${row.prompt + Math.round(row.output / 2)}`];
+  return rowGroup(engine, row, figures, commands, notesOf(engine, row, r, f));
 }
 
 // Generated words where the prediction and the measurement part ways; none where they agree.
 export function notesOf(engine, row, r, f) {
   const notes = [];
-  const [label, ratio] = [['tokens per second per chip', r.tokens_per_s_per_chip], ['TFLOP/s per chip', r.tflops_per_chip],
-    ['MFU', r.mfu]].find(([, x]) => x !== undefined);
-  if (ratio < AGREE) notes.push(`The model is a roofline ceiling: measured ${label} is ${f.pct(ratio)} of it.`);
-  else if (ratio > 1 / AGREE) notes.push(`Measured ${label} is ${f.pct(ratio)} of the prediction, above the ceiling: the source counts differently or the run does something the model does not.`);
+  const [label, ratio] = [['output tokens per second', r.output_tokens_per_s], ['tokens per second per chip', r.tokens_per_s_per_chip],
+    ['TFLOP/s per chip', r.tflops_per_chip], ['MFU', r.mfu]].find(([, x]) => x !== undefined) ?? [];
+  if (ratio !== undefined && ratio < AGREE) notes.push(`The model is a roofline ceiling: measured ${label} is ${f.pct(ratio)} of it.`);
+  else if (ratio !== undefined && ratio > 1 / AGREE) notes.push(`Measured ${label} is ${f.pct(ratio)} of the prediction, above the ceiling: the source counts differently or the run does something the model does not.`);
   if (!row.fits) {
     notes.push(`As mapped, the model needs ${f.si(row.memory, 'B')} a chip against ${f.si(row.hbm, 'B')} of HBM: ` +
       'the run saves memory in a way the mapping does not capture.');
