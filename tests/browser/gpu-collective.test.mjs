@@ -2,7 +2,9 @@
 // step played (its packets cross both the NVSwitches and the leaf), the last step's clock and
 // the check equal the collective calculator's time for the same GPUs (asked of the engine here),
 // each step said aloud, a bad GPU count named beside its field; axe clean light and dark, on a
-// phone with nothing wider than the screen, and no style attribute anywhere (strict CSP).
+// phone with nothing wider than the screen, and no style attribute anywhere (strict CSP). On the
+// same page: chapter 3's bandwidth sweep on 8 H100s with a per-step latency (bus bandwidth rising
+// with the message size) and the GPU against TPU overlay, each point the calculator's.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -20,7 +22,8 @@ let engine;
 before(async () => {
   engine = await loadEngine();
   useEngine(engine);
-  site = await startScratch('gpu-collective', '# Switched collectives\n\n::gpu-collective-sim gpus=16 latency=1e-6\n');
+  site = await startScratch('gpu-collective', '# Switched collectives\n\n::gpu-collective-sim gpus=16 latency=1e-6\n\n' +
+    '::plot collective-sweep op=all-reduce chip=h100 axis_size=8 latency=5e-5\n\n::plot collective-scaling\n');
 });
 after(async () => { await site?.stop(); });
 
@@ -78,6 +81,54 @@ test('a step of 16 H100s moves packets through both switches, and the total is t
   await message.waitFor({ state: 'visible' });
   assert.equal((await message.textContent()).trim(), 'gpus must be at most 8 (one h100 node) or a multiple of 8, got 12');
   await el.screenshot({ path: path.join(SHOTS, 'gpu-collective-sim.png') });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the bandwidth sweep on 8 H100s takes the latency, the cluster and in-network reduction', async () => {
+  const { page, errors } = await site.open('gpu-collective.html');
+  const el = page.locator('sb-collective-sweep');
+  await page.waitForFunction(() => document.querySelector('sb-collective-sweep').sweep !== null);
+  const names = await el.locator('form [name]').evaluateAll((fs) => fs.map((f) => f.name));
+  assert.deepEqual(names, ['op', 'chip', 'shape', 'latency', 'cluster', 'in_network']);
+  // With 50 us a step, 58 MB is far from the 450 GB/s NVLink peak; 10 GB is at it.
+  const request = { op: 'all-reduce', chip: 'h100', axis_size: '8', latency: '5e-5' };
+  const at = (bytes) => engine.calculate('collective', { ...request, bytes }).achieved_bandwidth;
+  const sweep = await page.evaluate(() => document.querySelector('sb-collective-sweep').sweep);
+  assert.equal(sweep.peak, 450e9);
+  for (const [bytes, bandwidth] of sweep.points) assert.equal(bandwidth, at(bytes));
+  assert.ok(at(58e6) < 0.4 * 450e9 && at(1e10) === 450e9);
+  const readout = el.locator('[data-readout]');
+  assert.match(await readout.textContent(), /Latency-bound below .*, bandwidth-bound above\. At 10 GB each chip sends 450 GB\/s/);
+  await el.locator('input[name="latency"]').fill('0');
+  await page.waitForFunction(() => document.querySelector('sb-collective-sweep').sweep.crossover === null);
+  assert.match(await readout.textContent(), /no per-hop latency/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the overlay draws H100s on a SuperPod against TPU v5p slices, every point the calculator\'s', async () => {
+  const { page, errors } = await site.open('gpu-collective.html');
+  const el = page.locator('sb-collective-scaling');
+  await page.waitForFunction(() => document.querySelector('sb-collective-scaling').scaling !== null);
+  const run = await page.evaluate(() => document.querySelector('sb-collective-scaling').scaling);
+  // 2 to 1,024 GPUs, 2 to 4,096 TPU chips, doubling.
+  assert.deepEqual(run.gpu.map(([n]) => n), [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]);
+  assert.equal(run.tpu.at(-1)[0], 4096);
+  for (const [n, bandwidth] of run.gpu) {
+    assert.equal(bandwidth, engine.calculate('collective', { op: 'all-gather', chip: 'h100', cluster: 'dgx-h100-superpod', axis_size: n, bytes: 1e9 }).achieved_bandwidth);
+  }
+  for (const [, bandwidth, axes] of run.tpu) {
+    assert.equal(bandwidth, engine.calculate('collective', { op: 'all-gather', chip: 'tpu-v5p', axes, bytes: 1e9 }).achieved_bandwidth);
+  }
+  assert.equal(await el.locator('circle.dot.gpu').count(), 10);
+  await el.locator('select[name="tpu"]').selectOption('tpu-v5e');
+  await page.waitForFunction(() => document.querySelector('sb-collective-scaling').scaling.tpuName.includes('v5e'));
+  await el.locator('input[name="bytes"]').fill('-1');
+  const message = el.locator('[data-error-for="bytes"]');
+  await message.waitFor({ state: 'visible' });
+  assert.equal((await message.textContent()).trim(), 'bytes must be > 0, got -1');
+  await el.screenshot({ path: path.join(SHOTS, 'collective-scaling.png') });
   assert.deepEqual(errors, []);
   await page.close();
 });

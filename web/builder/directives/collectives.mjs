@@ -2,7 +2,9 @@
 // by the engine at build time in a declarative shadow root, so the page reads before any script;
 // the engine checks every value, and a bad one fails the build at the directive's line.
 //   ::plot collective-sweep [op=all-gather] [chip=tpu-v5e] [axis_size=16 | axes=8x16] [wraparound=yes]
-//       the bandwidth a collective reaches against the array's size (<sb-collective-sweep>)
+//       [latency=..] [cluster=..] [in_network=yes|no]
+//       the bandwidth a collective reaches against the array's size (<sb-collective-sweep>); on a
+//       GPU (chip=h100) the form takes the latency, the cluster and in-network reduction
 //   ::collective-sim [op=..] [shape=8|4x4] [bytes=..] [wraparound=..] [bidirectional=..] [latency=..] [chip=..] [sums=yes]
 //       a collective played step by step (<sb-collective-sim>); an engine built without the
 //       simulation gets the bare element, which renders itself in the browser
@@ -13,7 +15,7 @@ import { texToMathML } from '../../runtime/core/mathml.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';
 import { hasCalculator, checkSettings, element, shadow, placeholder } from './elements.mjs';
 
-const SWEEP_SETTINGS = ['op', 'chip', 'axis_size', 'axes', 'wraparound'];
+const SWEEP_SETTINGS = ['op', 'chip', 'axis_size', 'axes', 'wraparound', 'latency', 'cluster', 'in_network'];
 
 export function collectiveSweepPlotHTML(ctx, args, fail) {
   for (const key of Object.keys(args.named)) {

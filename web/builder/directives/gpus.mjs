@@ -11,6 +11,9 @@
 //   ::gpu-collective-sim [op=..] [algorithm=auto|ring|in-network|direct] [chip=h100] [gpus=8]
 //       [cluster=auto] [bytes=..] [latency=..]
 //     the switched-collective simulator (<sb-gpu-collective-sim>), its first step drawn here.
+//   ::plot collective-scaling [op=all-gather] [bytes=1e9] [gpu=h100] [cluster=dgx-h100-superpod]
+//       [tpu=tpu-v5p]
+//     the GPU against TPU overlay (<sb-collective-scaling>): bandwidth per chip against chips.
 import { calculatorElementHTML } from './calculator-element.mjs';
 import { plannerExtrasHTML } from '../../runtime/gpus/planner-view.js';
 import { clusterExtrasHTML } from '../../runtime/gpus/cluster-view.js';
@@ -20,6 +23,7 @@ import { chipExtrasHTML, chipPair, DEFAULT_COMPARE } from '../../runtime/gpus/ch
 import { h200Matmuls } from '../reference.mjs';
 import { FIELDS as SIM_FIELDS, runGpuCollective, gpuCollectiveSimHTML } from '../../runtime/gpus/gpu-collective-view.js';
 import { checkSettings, element as simElement, shadow } from './elements.mjs';
+import { FIELDS as SCALING_FIELDS, runScaling, collectiveScalingHTML } from '../../runtime/gpus/collective-scaling.js';
 
 function noPositional(name, args, fail) {
   if (args.positional.length) fail(`unexpected "${args.positional[0]}"; use ::${name} key=value ...`);
@@ -82,6 +86,14 @@ function collectiveSimDirective(ctx, args, fail) {
   return simElement('sb-gpu-collective-sim', args.named, shadow('sb-gpu-collective-sim', inner));
 }
 
+function scalingPlot(ctx, args, fail) {
+  checkSettings({ ...args, positional: args.positional.slice(1) }, { name: '::plot collective-scaling', fixed: SCALING_FIELDS }, fail);
+  const run = runScaling(ctx.engine, args.named);
+  if (run.error) fail(run.error.message);
+  const inner = collectiveScalingHTML({ engine: ctx.engine, values: args.named, run });
+  return simElement('sb-collective-scaling', args.named, shadow('sb-collective-scaling', inner));
+}
+
 // This domain's directives by name (directives.mjs gathers every domain's).
 export const handlers = {
   'gpu-planner': element('gpu-planner', plannerExtrasHTML),
@@ -90,3 +102,5 @@ export const handlers = {
   'gpu-chip': chipDirective,
   'gpu-collective-sim': collectiveSimDirective,
 };
+// Its kinds of ::plot KIND.
+export const plots = { 'collective-scaling': scalingPlot };

@@ -3,6 +3,9 @@
 // form and readout around it. Pure: runs in the builder and the browser. Every number comes
 // from the engine's collective calculator, swept over the plotted sizes in one engine call; the
 // size at which it reaches 90% of peak is the engine's solve over sizes, never a formula here.
+// On a GPU (chapter 12) the form trades the torus's wraparound for the switched fabric's inputs:
+// the per-step latency, the cluster and in-network reduction; the curve is then nccl-tests' bus
+// bandwidth, and a latency shows it rising with the message size.
 import { si } from '../core/format.js';
 import { escapeHTML as esc } from '../core/escape.js';
 import { fieldHTML, asError } from '../core/widget-form.js';
@@ -11,6 +14,10 @@ import { linearAxis, logAxis, ticksSVG, frameSVG, plotArea } from '../core/axes.
 
 export const CALCULATOR = 'collective';
 export const FIELDS = ['op', 'chip', 'shape', 'wraparound'];
+// A GPU's fields, in place of FIELDS.
+export const GPU_FIELDS = ['op', 'chip', 'shape', 'latency', 'cluster', 'in_network'];
+// Settings a GPU's sweep adds, passed to the calculator as they are.
+const GPU_SETTINGS = ['latency', 'cluster', 'in_network'];
 export const SIZE_MIN = 1e4;
 export const SIZE_MAX = 1e10;
 export const TARGET = 0.9;
@@ -35,13 +42,31 @@ export function sweepSizes() {
   return Array.from({ length: decades * PER_DECADE + 1 }, (_, i) => SIZE_MIN * 10 ** (i / PER_DECADE));
 }
 
+// True for a chip on a switched fabric (a GPU): one the catalog gives no torus.
+export function isGpu(chips, id) {
+  return Boolean(id) && chips.some((c) => c.id === id) && !torusChips(chips).some((c) => c.id === id);
+}
+
+// The form's field names: FIELDS, or GPU_FIELDS when the chosen chip is a GPU.
+export function sweepFields(chips, chosenChip = '') {
+  return isGpu(chips, chosenChip) ? GPU_FIELDS : FIELDS;
+}
+
 // The form's inputs from the calculator's schema: op, chip (the catalog's TPUs, and the chosen
-// chip if it is not one), the axes as one field, wraparound.
+// chip if it is not one), the axes as one field, wraparound; on a GPU the catalog's other chips
+// (the GPUs), the GPU count, the latency, the cluster and in-network reduction.
 export function sweepInputs(schema, chips, chosenChip = '') {
   const pick = (name) => schema.inputs.find((i) => i.name === name);
   const axes = pick('axes')?.default;
   const shape = { ...SHAPE_INPUT, default: axes ? String(axes) : String(pick('axis_size')?.default ?? '') };
   const tpus = torusChips(chips).map((c) => c.id);
+  if (isGpu(chips, chosenChip)) {
+    const gpus = chips.map((c) => c.id).filter((id) => !tpus.includes(id));
+    return {
+      op: pick('op'), chip: { ...pick('chip'), choices: gpus }, shape: { ...SHAPE_INPUT, description: 'GPUs: one node or fewer, or whole nodes' },
+      latency: pick('latency'), cluster: pick('cluster'), in_network: pick('in_network'),
+    };
+  }
   const chip = { ...pick('chip'), choices: tpus.length ? tpus : pick('chip').choices };
   if (chosenChip && !chip.choices.includes(chosenChip)) chip.choices = [...chip.choices, chosenChip];
   return { op: pick('op'), chip, shape, wraparound: pick('wraparound') };
@@ -51,7 +76,7 @@ export function sweepInputs(schema, chips, chosenChip = '') {
 // number `axis_size`; an empty field takes the calculator's default.
 export function collectiveRequest(values) {
   const request = {};
-  for (const name of ['op', 'chip', 'wraparound']) {
+  for (const name of ['op', 'chip', 'wraparound', ...GPU_SETTINGS]) {
     const text = String(values?.[name] ?? '').trim();
     if (text !== '') request[name] = text;
   }
@@ -62,10 +87,12 @@ export function collectiveRequest(values) {
 }
 
 // The element's attributes (or the directive's named settings) as form values; get(name) reads
-// the setting of the calculator input `name`.
+// the setting of the calculator input `name`. A GPU's settings are there only when given.
 export function settingsValues(get) {
   const shape = get('axes') ?? get('axis_size') ?? '';
-  return { op: get('op') ?? '', chip: get('chip') ?? '', shape, wraparound: get('wraparound') ?? '' };
+  const values = { op: get('op') ?? '', chip: get('chip') ?? '', shape, wraparound: get('wraparound') ?? '' };
+  for (const name of GPU_SETTINGS) if (get(name) !== null && get(name) !== undefined) values[name] = get(name);
+  return values;
 }
 
 // The smallest V at which the collective reaches `TARGET` of peak: the engine's solve over
@@ -148,7 +175,8 @@ export function sweepTitle(values, chips = []) {
   const request = collectiveRequest(values);
   const chip = chips.find((c) => c.id === request.chip)?.name ?? request.chip ?? 'the default chip';
   const axes = request.axes ?? request.axis_size ?? 'the default axis';
-  return `${request.op ?? 'all-gather'} over ${axes} chips of ${chip}: bandwidth per chip against array size`;
+  const gpu = isGpu(chips, request.chip);
+  return `${request.op ?? 'all-gather'} over ${axes} ${gpu ? 'GPUs' : 'chips'} of ${chip}: ${gpu ? 'bus bandwidth' : 'bandwidth per chip'} against array size`;
 }
 
 // The plot. sweep: bandwidthSweep's answer; title: the SVG's accessible name. Labels sit where
@@ -238,19 +266,27 @@ const CAPTION = 'The curve is the engine’s <code>achieved_bandwidth</code>: th
   '<code>peak_bandwidth</code>, is likewise both links, so the fraction of peak is the same. ' +
   'Numbers from the latency-plus-bandwidth model, not a measurement.';
 
+const GPU_CAPTION = 'The curve is the engine’s <code>achieved_bandwidth</code>: the bytes one GPU sends ' +
+  '(<code>bytes_per_chip</code>, the nccl-tests count) over the collective’s time, which is nccl-tests’ bus bandwidth. ' +
+  'The dashed line, <code>peak_bandwidth</code>, is the GPU’s NVLink egress (and its share of the node’s NICs ' +
+  'across nodes). Each step of the collective costs at least the latency, so small messages fall short. ' +
+  'Numbers from the latency-plus-bandwidth model, not a measurement.';
+
 // The shadow root of <sb-collective-sweep>: the form, the plot, the readout and the caption.
 // values: the form's strings; run: runSweep's answer.
 export function collectiveSweepHTML({ schema, chips, values, run }) {
   const inputs = sweepInputs(schema, chips, values.chip);
+  const names = sweepFields(chips, values.chip);
+  const gpu = names === GPU_FIELDS;
   const error = run.error;
-  const fields = FIELDS.map((name) => fieldHTML(inputs[name], String(values[name] ?? ''), {
-    prefix: 'bw', error, chips, label: name === 'shape' ? 'Axis size or axes' : undefined,
+  const fields = names.map((name) => fieldHTML(inputs[name], String(values[name] ?? ''), {
+    prefix: 'bw', error, chips, label: name === 'shape' ? (gpu ? 'GPUs' : 'Axis size or axes') : undefined,
   })).join('');
-  const general = error && !FIELDS.includes(error.field) ? error.message : '';
+  const general = error && !names.includes(error.field) ? error.message : '';
   const body = run.sweep ? bandwidthSVG(run.sweep, sweepTitle(values, chips)) : '';
   return `<div class="sb-calc sb-bw${error ? ' is-stale' : ''}"><form class="fields aligned" novalidate>${fields}</form>` +
     `<p class="error general" data-error-for="">${esc(general)}</p>` +
     `<div class="plot" data-plot>${body}</div>` +
     `${readoutHTML(run.sweep)}` +
-    `<p class="caption">${CAPTION}</p></div>`;
+    `<p class="caption">${gpu ? GPU_CAPTION : CAPTION}</p></div>`;
 }

@@ -5,12 +5,12 @@
 // axes). The static page carries the first plot (declarative shadow DOM); the reader can change
 // the collective, the chip, the axes and the wraparound.
 import { SbWidget } from '../core/widget-base.js';
-import { CALCULATOR, FIELDS, bandwidthSVG, collectiveSweepHTML, readoutInner, reachBytes, runSweep, settingsValues, sweepTitle } from './bandwidth-plot.js';
+import { CALCULATOR, FIELDS, GPU_FIELDS, bandwidthSVG, collectiveSweepHTML, readoutInner, reachBytes, runSweep, settingsValues, sweepTitle } from './bandwidth-plot.js';
 import { readFields, setField, attributeName } from '../core/widget-dom.js';
 import './bandwidth-css.js';
 
 // The collective calculator's inputs the element takes, as attributes by attributeName.
-const SETTINGS = ['op', 'chip', 'axis_size', 'axes', 'wraparound'];
+const SETTINGS = ['op', 'chip', 'axis_size', 'axes', 'wraparound', 'latency', 'cluster', 'in_network'];
 
 export class SbCollectiveSweep extends SbWidget {
   static observedAttributes = SETTINGS.map(attributeName);
@@ -30,7 +30,10 @@ export class SbCollectiveSweep extends SbWidget {
     const form = this.form();
     if (!form) return; // the first render reads the attributes itself
     const values = this.#settings();
-    for (const name of FIELDS) setField(form.elements.namedItem(name), values[name]);
+    for (const name of new Set([...FIELDS, ...GPU_FIELDS])) {
+      const field = form.elements.namedItem(name);
+      if (field) setField(field, values[name] ?? '');
+    }
     if (this.#engine) this.#redraw();
   }
 

@@ -10,4 +10,5 @@ export const elements = {
   'sb-published-runs': { engine: false, load: () => import('./sb-published-runs.js').then((m) => m.SbPublishedRuns) },
   'sb-gpu-planner': { calculator: 'gpu-planner', load: () => import('./sb-gpu-planner.js').then((m) => m.SbGpuPlanner) },
   'sb-gpu-collective-sim': { load: () => import('./sb-gpu-collective-sim.js').then((m) => m.SbGpuCollectiveSim) },
+  'sb-collective-scaling': { load: () => import('./sb-collective-scaling.js').then((m) => m.SbCollectiveScaling) },
 };
