@@ -69,12 +69,15 @@ Result<GpuPlanInput> read(const ResolvedInputs& in) {
   Result<double> w_gpu =
       link(chip, chip.nvlink_bandwidth, "nvlink_bandwidth", "NVLink egress", "W_gpu");
   if (!w_gpu.ok()) return w_gpu.error();
-  Result<double> w_node =
-      link(chip, chip.node_egress_bandwidth, "node_egress_bandwidth", "node egress", "W_node");
-  if (!w_node.ok()) return w_node.error();
   Result<double> n =
       link(chip, chip.nvlink_domain_gpus, "nvlink_domain_gpus", "NVLink domain size", "n");
   if (!n.ok()) return n.error();
+  // Without a node figure, a node's NICs are its egress (DeepSeek's H800s: 8 x 50 GB/s).
+  const double nics = n.value() * chip.nics_per_gpu * chip.nic_bandwidth;
+  p.W_node_from_nics = !(chip.node_egress_bandwidth > 0) && nics > 0;
+  Result<double> w_node = link(chip, p.W_node_from_nics ? nics : chip.node_egress_bandwidth,
+                               "node_egress_bandwidth", "node egress", "W_node");
+  if (!w_node.ok()) return w_node.error();
   p.W_gpu = w_gpu.value(), p.W_node = w_node.value(), p.node_gpus = n.value();
   p.hbm = chip.hbm_capacity;
 

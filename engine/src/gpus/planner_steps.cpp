@@ -25,6 +25,10 @@ struct Steps {
 SB_EXPLAIN_ONLY void thresholds(Steps& s, const GpuPlanInput& in, const GpuPlan& p,
                                 const std::string& gpu) {
   const std::string C = q(in.C, "FLOP/s");
+  if (in.W_node_from_nics)
+    s.add(gpu + ": the catalog gives no node egress, so a node's NICs set it",
+          "W_\\text{node} = n \\cdot \\text{NICs} \\cdot W_\\text{NIC} = " + q(in.W_node, "B/s"),
+          in.W_node, "B/s", "");
   s.add(gpu + ": DP or FSDP inside a node is compute-bound above C / W_gpu tokens a GPU",
         "\\frac{C}{W_\\text{gpu}} = \\frac{" + C + "}{" + q(in.W_gpu, "B/s") +
             "} = " + v(p.alpha_node),

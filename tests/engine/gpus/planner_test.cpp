@@ -88,6 +88,25 @@ TEST_CASE("gpu-planner's TP limits: about 11-way at F = 28,000, 19 over two node
   CHECK(output(c, "tp_max_node") == Approx(28000 * 450e9 / 990e12));
 }
 
+TEST_CASE("gpu-planner takes a node's NICs for its egress where the catalog has no node figure",
+          "[gpus]") {
+  // DeepSeek V3's H800s: 8 GPUs, one 50 GB/s InfiniBand NIC each.
+  Calculation c = plan({{"chip", Value::of("h800")},
+                        {"model", Value::of("deepseek-v3")},
+                        {"gpus", Value::of(2048.0)},
+                        {"tp", Value::of(1.0)}});
+  CHECK(output(c, "dp_critical") == Approx(990e12 / (8 * 50e9)));
+  CHECK(output(c, "dp_critical_node") == Approx(3300));
+  CHECK(c.steps.front().label ==
+        "NVIDIA H800: the catalog gives no node egress, so a node's NICs set it");
+  // Given, the node figure wins.
+  CHECK(output(plan({{"chip", Value::of("h800")},
+                     {"W_node", Value::of(300e9)},
+                     {"model", Value::of("deepseek-v3")},
+                     {"tp", Value::of(1.0)}}),
+               "dp_critical") == Approx(3300));
+}
+
 TEST_CASE("gpu-planner on a B200 SuperPod: TP's 2500 in a node, DP's 5625 across nodes", "[gpus]") {
   Calculation c = run(kCalc, {{"chip", Value::of("b200")}});
   CHECK(output(c, "dp_critical_node") == Approx(2500));
@@ -212,9 +231,12 @@ TEST_CASE("gpu-planner refuses bad input with an error naming the field", "[gpus
               "chip",
               "gpu-planner plans GPU clusters, and tpu-v5e is a TPU; choose a GPU: h100, v100, "
               "a100, h200, h800, b200, gb200");
-  check_error(run_error(kCalc, {{"chip", Value::of("h800")}}), ErrorCode::invalid_argument,
-              "node_egress_bandwidth",
-              "h800 has no node egress in the catalog; give node_egress_bandwidth (W_node)");
+  check_error(run_error(kCalc, {{"chip", Value::of("v100")},
+                                {"peak_flops", Value::of(125e12)},
+                                {"nvlink_bandwidth", Value::of(150e9)},
+                                {"nvlink_domain_gpus", Value::of(8.0)}}),
+              ErrorCode::invalid_argument, "node_egress_bandwidth",
+              "v100 has no node egress in the catalog; give node_egress_bandwidth (W_node)");
   CHECK(run_error(kCalc, {{"chip", Value::of("h9000")}}).field == "chip");
   check_error(run_error(kCalc, {{"ep", Value::of(2.0)}, {"gpus", Value::of(16.0)}}),
               ErrorCode::invalid_argument, "ep",

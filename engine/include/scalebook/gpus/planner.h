@@ -44,11 +44,12 @@ struct GpuPlanInput {
   double active_params = 0;    // parameters a token uses, for a run's 6PT FLOPs
   double B = 0;                // global batch, tokens a step
   // The GPU and its cluster.
-  double C = 0;          // FLOP/s a GPU
-  double W_gpu = 0;      // B/s, NVLink egress a GPU, one direction
-  double W_node = 0;     // B/s, a node's egress into the scale-out network
-  double node_gpus = 0;  // GPUs in one NVLink domain
-  double hbm = 0;        // B of HBM a GPU
+  double C = 0;                   // FLOP/s a GPU
+  double W_gpu = 0;               // B/s, NVLink egress a GPU, one direction
+  double W_node = 0;              // B/s, a node's egress into the scale-out network
+  bool W_node_from_nics = false;  // the catalog gives none: n x NICs a GPU x NIC bandwidth
+  double node_gpus = 0;           // GPUs in one NVLink domain
+  double hbm = 0;                 // B of HBM a GPU
   // The layout.
   double dp = 1, tp = 1, ep = 1, pp = 1;
   int zero = 0;             // 0: plain DP; 1, 2, 3 (3 is FSDP)
