@@ -8,7 +8,7 @@ import { start } from './harness.mjs';
 
 // Evaluated through the DevTools protocol: the pages' CSP refuses an injected script tag.
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PAGES = ['index.html', '01-roofline.html', '02-tpus.html', '03-sharding.html', '04-transformers.html', '05-training.html', '06-applied-training.html', '07-inference.html', '08-applied-inference.html', 'embed.html',
+const PAGES = ['index.html', '01-roofline.html', '02-tpus.html', '03-sharding.html', '04-transformers.html', '05-training.html', '06-applied-training.html', '07-inference.html', '08-applied-inference.html', '12-gpus.html', 'embed.html',
   '01-roofline-solutions.html', '03-sharding-solutions.html', '05-training-solutions.html'];
 const MODES = [
   ['light', { width: 1280, height: 800 }], ['dark', { width: 1280, height: 800 }],

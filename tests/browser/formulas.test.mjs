@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { start } from './harness.mjs';
 
-const CHAPTERS = ['01-roofline.html', '02-tpus.html', '03-sharding.html', '04-transformers.html', '05-training.html', '06-applied-training.html', '07-inference.html', '08-applied-inference.html'];
+const CHAPTERS = ['01-roofline.html', '02-tpus.html', '03-sharding.html', '04-transformers.html', '05-training.html', '06-applied-training.html', '07-inference.html', '08-applied-inference.html', '12-gpus.html'];
 
 let site;
 before(async () => { site = await start(); });

@@ -117,7 +117,8 @@ test('the builder picks the smallest module holding the page elements, and a gra
   assert.equal(pick('<sb-roofline>', [{ parts: [{ calculator: 'systolic' }, { calculator: 'training' }] }]).grader, WHOLE_ENGINE);
   // Each chapter's own exercises: one grader each, none the whole engine.
   for (const [file, grader] of Object.entries({ '01-roofline': 'roofline', '02-tpus': 'roofline', '03-sharding': 'sharding',
-    '04-transformers': 'transformer', '05-training': 'training', '06-applied-training': 'training', '07-inference': 'inference', '08-applied-inference': 'inference' })) {
+    '04-transformers': 'transformer', '05-training': 'training', '06-applied-training': 'training', '07-inference': 'inference', '08-applied-inference': 'inference',
+    '12-gpus': 'gpus' })) {
     const specs = JSON.parse(fs.readFileSync(path.join(ROOT, `exercises/${file}.json`), 'utf8')).exercises;
     assert.equal(pick('', specs).grader, `scalebook-grader-${grader}`, file);
   }
