@@ -69,10 +69,10 @@ Result<GpuPlan> plan_gpus(const GpuPlanInput& in) {
     return Error{
         ErrorCode::invalid_argument, "ep",
         "ep = " + format_number(in.ep) + " must divide the " + format_number(in.E) + " experts"};
-  if (!divides(in.pp, in.L))
+  if (in.pp > in.L)
     return Error{ErrorCode::invalid_argument, "pp",
-                 "pp = " + format_number(in.pp) + " must divide the " + format_number(in.L) +
-                     " layers into equal stages"};
+                 "pp = " + format_number(in.pp) + " is more stages than the " +
+                     format_number(in.L) + " layers"};
 
   GpuPlan p;
   Result<StrategyCost> tp = place("tp", in.tp, 1, n);
@@ -90,7 +90,10 @@ Result<GpuPlan> plan_gpus(const GpuPlanInput& in) {
   p.gpus = N;
   p.tokens_per_gpu = in.B / N;
   const double F_act = moe ? in.k * in.F : in.F;
-  const double fwd = 4 * in.B * in.D * F_act * in.L / (N * in.C);  // the MLPs' forward, a GPU
+  // Stages may be uneven (DeepSeek's 61 layers on 16): the fullest one sets the step.
+  const double stage_layers = std::ceil(in.L / in.pp - 1e-9);
+  // The MLPs' forward on one GPU of the fullest stage.
+  const double fwd = 4 * in.B * in.D * F_act * stage_layers / (in.dp * in.ep * in.tp * in.C);
 
   // Thresholds, the book's approximations.
   p.alpha_node = in.C / in.W_gpu;
@@ -110,7 +113,7 @@ Result<GpuPlan> plan_gpus(const GpuPlanInput& in) {
   }
 
   // DP: the gradients of a GPU's MLP weights, reduced once a step, against the backward pass.
-  const double mlp_params = 2 * in.D * in.F * in.L * (moe ? in.E / in.ep : 1) / (in.tp * in.pp);
+  const double mlp_params = 2 * in.D * in.F * stage_layers * (moe ? in.E / in.ep : 1) / in.tp;
   p.dp.t_math = 2 * fwd;
   p.dp.t_comms = 2 * all_gather(2 * mlp_params, p.dp, in);
   if (in.dp > 1) p.dp_critical_layout = p.tokens_per_gpu * p.dp.t_comms / p.dp.t_math;
@@ -118,7 +121,6 @@ Result<GpuPlan> plan_gpus(const GpuPlanInput& in) {
   // TP: an AllGather and a ReduceScatter of a layer's bf16[b, D] activations, each layer of
   // the stage, b the tokens one TP group runs.
   const double b = in.B / (in.dp * in.ep);
-  const double stage_layers = in.L / in.pp;
   p.tp.t_math = fwd;
   p.tp.t_comms = stage_layers * 2 * all_gather(2 * b * in.D, p.tp, in);
 
@@ -147,7 +149,8 @@ Result<GpuPlan> plan_gpus(const GpuPlanInput& in) {
 
   // Memory: each state over its own shards.
   const double dense = in.params - in.expert_params;
-  const double per_gpu = dense / (in.tp * in.pp) + in.expert_params / (in.tp * in.pp * in.ep);
+  const double stage = stage_layers / in.L;
+  const double per_gpu = (dense * stage + in.expert_params * stage / in.ep) / in.tp;
   p.memory_total = in.params * (in.bytes_params + in.bytes_optimizer + in.bytes_grads);
   p.memory_per_gpu = per_gpu * (in.bytes_params / (in.zero >= 3 ? in.dp : 1) +
                                 in.bytes_optimizer / (in.zero >= 1 ? in.dp : 1) +

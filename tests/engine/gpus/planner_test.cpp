@@ -203,6 +203,23 @@ TEST_CASE("gpu-planner's PP sends a stage's activations, about free", "[gpus]") 
   CHECK(output_value(c, "pp_compute_bound").text == "yes");
 }
 
+TEST_CASE("gpu-planner takes uneven stages, DeepSeek V3's 61 layers on 16, at the fullest stage",
+          "[gpus]") {
+  // 64-way EP over 8 nodes, 16-way PP, 2-way DP on 2048 H800s; 4 layers in the fullest stage.
+  Calculation c = plan({{"chip", Value::of("h800")},
+                        {"model", Value::of("deepseek-v3")},
+                        {"gpus", Value::of(2048.0)},
+                        {"tp", Value::of(1.0)},
+                        {"ep", Value::of(64.0)},
+                        {"pp", Value::of(16.0)},
+                        {"zero", Value::of(1.0)},
+                        {"B", Value::of(62914560.0)}});
+  CHECK(output(c, "dp") == 2);
+  CHECK(output(c, "tokens_per_gpu") == 30720);
+  CHECK(output(c, "dp_t_math") ==
+        Approx(2 * 4 * 62914560.0 * 7168 * 8 * 2048 * 4 / (2 * 64 * 990e12)));
+}
+
 TEST_CASE("gpu-planner refuses bad input with an error naming the field", "[gpus]") {
   check_error(run_error(kCalc, {{"tp", Value::of(16.0)}}), ErrorCode::invalid_argument, "tp",
               "tp = 16 is wider than the h100's NVLink domain of 8 GPUs; keep tp within a node, "
@@ -247,6 +264,8 @@ TEST_CASE("gpu-planner refuses bad input with an error naming the field", "[gpus
                                 {"tp", Value::of(1.0)},
                                 {"gpus", Value::of(3.0)}}),
               ErrorCode::invalid_argument, "ep", "ep = 3 must divide the 256 experts");
+  check_error(run_error(kCalc, {{"gpus", Value::of(800.0)}, {"pp", Value::of(100.0)}}),
+              ErrorCode::invalid_argument, "pp", "pp = 100 is more stages than the 80 layers");
   check_error(run_error(kCalc, {{"dp", Value::of(512.0)}, {"fsdp", Value::of(512.0)}}),
               ErrorCode::invalid_argument, "fsdp", "give dp or fsdp, not both");
   check_error(run_error(kCalc, {{"tp", Value::of(2.5)}}), ErrorCode::invalid_argument, "tp",

@@ -19,15 +19,15 @@
 //     about 1.5 x 2BD/(W L) a layer: nearly free.
 // For chosen degrees (placed innermost first: TP, EP, PP, DP), each strategy's T_math and
 // T_comms a step on one GPU, in the book's frame for it (backward for DP, forward for the
-// rest). A group of degree d whose inner strides multiply to I lies in one node when
-// I d <= n; otherwise each node holds g = max(1, n/I) of its members, it spans X = d/g nodes,
-// and c = n/g such groups share a node's egress. An AllGather of V bytes then takes
-// V max((g-1)/(g W_gpu), (X-1) c/(X W_node)), the book's precise per-level ring; AllReduce
-// twice that. ZeRO changes memory, not these comms (the book: ZeRO-1, 2 and 3 move the same
-// bytes over a step).
-// Memory a GPU: params x (2 weight + 8 optimizer bytes, + gradient bytes if given) over the
-// shards each state has: TP x PP (experts also EP), and DP for the optimizer from ZeRO-1, the
-// gradients from ZeRO-2, the weights from ZeRO-3. A run of T tokens costs 6 P T FLOPs.
+// rest), on the fullest of uneven stages (ceil(L/pp) layers). A group of degree d whose inner
+// strides multiply to I lies in one node when I d <= n; otherwise each node holds g = max(1, n/I)
+// of its members, it spans X = d/g nodes, and c = n/g such groups share a node's egress. An
+// AllGather of V bytes then takes V max((g-1)/(g W_gpu), (X-1) c/(X W_node)), the book's precise
+// per-level ring; AllReduce twice that. ZeRO changes memory, not these comms (the book: ZeRO-1, 2
+// and 3 move the same bytes over a step). Memory a GPU: params x (2 weight + 8 optimizer bytes, +
+// gradient bytes if given) over the shards each state has: TP x PP (experts also EP), and DP for
+// the optimizer from ZeRO-1, the gradients from ZeRO-2, the weights from ZeRO-3. A run of T tokens
+// costs 6 P T FLOPs.
 #include <optional>
 
 #include "scalebook/core/registry.h"
