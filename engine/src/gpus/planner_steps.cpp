@@ -1,5 +1,6 @@
 // The gpu-planner's worked steps: each threshold as the book derives it, then the chosen
 // layout's times, memory and run.
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -103,7 +104,10 @@ SB_EXPLAIN_ONLY void layout(Steps& s, const GpuPlanInput& in, const GpuPlan& p) 
         "\\frac{B}{N} = \\frac{" + v(in.B) + "}{" + v(p.gpus) + "} = " + v(p.tokens_per_gpu),
         p.tokens_per_gpu, "tokens", "tokens_per_gpu", {"gpus"});
   const double F_act = in.E > 0 ? in.k * in.F : in.F;
-  const std::string fwd = "\\frac{4 B D F L}{N C}";
+  const double stage_layers = std::ceil(in.L / in.pp - 1e-9);
+  const std::string fwd =
+      "\\frac{4 B D F \\lceil L / \\text{pp} \\rceil}{\\text{dp} \\cdot "
+      "\\text{ep} \\cdot \\text{tp} \\cdot C}";
   const struct {
     const char* name;
     const char* label;
@@ -112,17 +116,24 @@ SB_EXPLAIN_ONLY void layout(Steps& s, const GpuPlanInput& in, const GpuPlan& p) 
   for (const auto& [name, label, c] : rows) {
     const std::string n = name, up = label;
     const bool dp = n == "dp";
-    s.add(up + ": the MLPs' " + (dp ? "backward" : "forward") + " math on one GPU a step" +
+    const std::string two = dp ? "2 \\cdot " : "";
+    s.add(up + ": the MLPs' " + (dp ? "backward" : "forward") +
+              " math on one GPU of the fullest stage, a step" +
               (in.E > 0 ? " (F is k experts' width)" : ""),
-          (dp ? "2 \\cdot " : "") + fwd + " = " + (dp ? "2 \\cdot " : "") + "\\frac{4 \\cdot " +
-              v(in.B) + " \\cdot " + v(in.D) + " \\cdot " + v(F_act) + " \\cdot " + v(in.L) + "}{" +
-              v(p.gpus) + " \\cdot " + q(in.C, "FLOP/s") + "} = " + q(c.t_math, "s"),
+          two + fwd + " = " + two + "\\frac{4 \\cdot " + v(in.B) + " \\cdot " + v(in.D) +
+              " \\cdot " + v(F_act) + " \\cdot " + v(stage_layers) + "}{" + v(in.dp) + " \\cdot " +
+              v(in.ep) + " \\cdot " + v(in.tp) + " \\cdot " + q(in.C, "FLOP/s") +
+              "} = " + q(c.t_math, "s"),
           c.t_math, "s", n + "_t_math");
+    auto count = [](double x, const char* one, const char* many) {
+      return format_number(x) + " " + (x == 1 ? one : many);
+    };
     std::string where = c.degree == 1 ? "degree 1: none"
-                        : c.nodes > 1
-                            ? v(c.gpus_per_node) + " a node over " + v(c.nodes) + " nodes, " +
-                                  v(c.sharing) + " groups sharing each node's egress"
-                            : "inside one node over NVLink";
+                        : c.nodes > 1 ? count(c.gpus_per_node, "GPU", "GPUs") + " in each of " +
+                                            count(c.nodes, "node", "nodes") + ", " +
+                                            count(c.sharing, "group", "groups") +
+                                            " sharing each node's egress"
+                                      : "inside one node over NVLink";
     s.add(up + "'s communication a step (" + where + ")", "T_\\text{comms} = " + q(c.t_comms, "s"),
           c.t_comms, "s", n + "_t_comms");
     if (c.degree > 1) {
