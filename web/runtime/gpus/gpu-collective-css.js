@@ -14,7 +14,7 @@ svg.gpu-coll { display: block; width: 100%; height: auto; font-family: var(--_fo
 .gpu-coll .node { fill: none; stroke: var(--_muted); stroke-dasharray: 4 3; }
 .gpu-coll .switch { fill: color-mix(in srgb, var(--_accent) 18%, var(--_bg)); stroke: var(--_accent); }
 .gpu-coll .switch.leaf { fill: color-mix(in srgb, var(--_comm) 16%, var(--_bg)); stroke: var(--_comm); }
-.gpu-coll .switch-label { fill: var(--_fg); font-size: 9px; }
+.gpu-coll .switch-label { fill: var(--_fg); font-size: 9px; paint-order: stroke; stroke: var(--_bg); stroke-width: 3px; }
 .gpu-coll .gpu rect { fill: color-mix(in srgb, var(--_compute) 22%, var(--_bg)); stroke: var(--_compute); }
 .gpu-coll .gpu text { fill: var(--_fg); }
 .gpu-coll .path { fill: none; stroke-width: 1.5; opacity: 0.75; }

@@ -16,6 +16,9 @@ export const SPEEDS = [0.5, 1, 2, 4];
 export const DEFAULT_SPEED = 1;
 // Past this many moves in a step (an AllToAll over many GPUs) only GPU 0's are drawn.
 export const MAX_DRAWN = 160;
+// Where a paused step shows its packets along their paths: on their way to the switch, clear
+// of its label.
+export const PAUSED_AT = 0.3;
 
 // The form's inputs: the collective calculator's op, bytes, latency and cluster, the GPUs of
 // the cluster builder's chip list, a count of GPUs and the algorithm ('auto': ring, or direct
@@ -125,29 +128,38 @@ export function layoutOf(sim) {
       boxes.push({ x: gx, y: gy, node: n });
     }
   }
-  return { width, height, nodeW, nodeH, boxes, nodeBoxes, leafY };
+  // Each node's first and last rows of GPUs (their y), the ones next to its switches.
+  const rowEdges = nodeBoxes.map((_, n) => {
+    const ys = boxes.filter((box) => box.node === n).map((box) => box.y);
+    return { first: Math.min(...ys), last: Math.max(...ys) };
+  });
+  return { width, height, nodeW, nodeH, boxes, nodeBoxes, leafY, rowEdges };
 }
 
-// The points a move follows: up (or down) into the switch of its level, along it, and back.
+// The points a move follows: up (or down) into the switch of its level, along it, and back. A
+// GPU behind another row leaves by its side and runs up the gap between columns, so no path
+// crosses a GPU.
 export function movePoints(layout, move) {
-  const ends = (g, level) => {
+  const toSwitch = (g, level) => {
     const b = layout.boxes[g];
     const node = layout.nodeBoxes[b.node];
     const cx = b.x + W / 2;
-    if (level === 0) {
-      const towardBar = node.below ? b.y + H : b.y;
-      const bar = node.below ? node.barY : node.barY + BAR;
-      return [{ x: cx, y: towardBar }, { x: cx, y: bar }];
-    }
-    const towardLeaf = node.below ? b.y : b.y + H;
-    const leaf = node.below ? layout.leafY + LEAF : layout.leafY;
-    return [{ x: cx, y: towardLeaf }, { x: cx, y: leaf }];
+    // Towards the NVSwitch (level 0) or the leaf, which sit on opposite sides of the node.
+    const up = (level === 0) !== node.below;
+    const target = level === 0 ? (up ? node.barY + BAR : node.barY) : (up ? layout.leafY + LEAF : layout.leafY);
+    const rowEdge = up ? layout.rowEdges[b.node].first : layout.rowEdges[b.node].last;
+    if (b.y === rowEdge) return [{ x: cx, y: up ? b.y : b.y + H }, { x: cx, y: target }];
+    const side = { x: b.x, y: b.y + H / 2 };
+    return [side, { x: b.x - GAP / 2, y: side.y }, { x: b.x - GAP / 2, y: target }];
   };
-  if (move.to === -1) return ends(move.from, move.level);
-  if (move.from === -1) return ends(move.to, move.level).reverse();
-  const [a0, a1] = ends(move.from, move.level);
-  const [b0, b1] = ends(move.to, move.level);
-  return [a0, a1, { x: b1.x, y: b1.y }, b0];
+  if (move.to === -1) return toSwitch(move.from, move.level);
+  if (move.from === -1) return toSwitch(move.to, move.level).reverse();
+  // Across the middle of the switch, so paths from either side meet on one line.
+  const out = toSwitch(move.from, move.level);
+  const back = toSwitch(move.to, move.level).reverse();
+  const node = layout.nodeBoxes[layout.boxes[move.from].node];
+  const mid = move.level === 0 ? node.barY + BAR / 2 : layout.leafY + LEAF / 2;
+  return [...out, { x: out.at(-1).x, y: mid }, { x: back[0].x, y: mid }, ...back];
 }
 
 // A point `t` (0..1) of the way along a polyline.
@@ -190,17 +202,18 @@ function levelName(sim, level) {
 
 // The picture of frame `index`: the fabric, and before the last frame step index's moves with
 // a packet each at `progress` along its path.
-export function fabricSVG(sim, layout, index, progress = 0.5) {
+export function fabricSVG(sim, layout, index, progress = PAUSED_AT) {
   const parts = [];
+  const labels = [];
   if (layout.leafY !== null) {
-    parts.push(`<rect class="switch leaf" x="${PAD}" y="${layout.leafY}" width="${layout.width - 2 * PAD}" height="${LEAF}" rx="3"/>`,
-      `<text class="switch-label" x="${layout.width / 2}" y="${layout.leafY + LEAF / 2}" text-anchor="middle" dominant-baseline="central">` +
+    parts.push(`<rect class="switch leaf" x="${PAD}" y="${layout.leafY}" width="${layout.width - 2 * PAD}" height="${LEAF}" rx="3"/>`);
+    labels.push(`<text class="switch-label" x="${layout.width / 2}" y="${layout.leafY + LEAF / 2}" text-anchor="middle" dominant-baseline="central">` +
       `${escapeHTML(levelName(sim, 1))} switch</text>`);
   }
   layout.nodeBoxes.forEach((node, n) => {
     parts.push(`<rect class="node" x="${node.x}" y="${node.y}" width="${layout.nodeW}" height="${layout.nodeH}" rx="5"/>`,
-      `<rect class="switch nvswitch" x="${node.x + PAD}" y="${node.barY}" width="${layout.nodeW - 2 * PAD}" height="${BAR}" rx="2"/>`,
-      `<text class="switch-label" x="${node.x + layout.nodeW / 2}" y="${node.barY + BAR / 2}" text-anchor="middle" dominant-baseline="central">` +
+      `<rect class="switch nvswitch" x="${node.x + PAD}" y="${node.barY}" width="${layout.nodeW - 2 * PAD}" height="${BAR}" rx="2"/>`);
+    labels.push(`<text class="switch-label" x="${node.x + layout.nodeW / 2}" y="${node.barY + BAR / 2}" text-anchor="middle" dominant-baseline="central">` +
       `node ${n} NVSwitch</text>`);
   });
   layout.boxes.forEach((b, g) => {
@@ -208,20 +221,22 @@ export function fabricSVG(sim, layout, index, progress = 0.5) {
       `<text x="${b.x + W / 2}" y="${b.y + H / 2}" text-anchor="middle" dominant-baseline="central">${g}</text></g>`);
   });
   const step = sim.steps[index];
+  // Paths, then packets, then the switches' labels (with a halo) over both.
+  const packets = [];
   const moves = drawnMoves(step).map((move) => {
     const points = movePoints(layout, move);
     const p = along(points, progress);
     const title = `${move.from === -1 ? 'switch' : `GPU ${move.from}`} → ${move.to === -1 ? `the ${levelName(sim, move.level)} switch` : `GPU ${move.to}`}: ` +
       `chunk ${move.chunk}, ${formatValue(move.bytes, 'B')} over the ${levelName(sim, move.level)} level`;
+    packets.push(`<rect class="packet" data-packet data-points="${pointsText(points)}" x="-4" y="-4" width="8" height="8" rx="2" ` +
+      `transform="translate(${r1(p.x)},${r1(p.y)})" fill="${chunkColor(move.chunk, sim.gpus)}"><title>${escapeHTML(title)}</title></rect>`);
     return `<g class="move level-${Math.min(move.level, 2)}${move.from === -1 || move.to === -1 ? ' in-network' : ''}">` +
-      `<polyline class="path" points="${pointsText(points)}"/>` +
-      `<rect class="packet" data-packet data-points="${pointsText(points)}" x="-4" y="-4" width="8" height="8" rx="2" ` +
-      `transform="translate(${r1(p.x)},${r1(p.y)})" fill="${chunkColor(move.chunk, sim.gpus)}"><title>${escapeHTML(title)}</title></rect></g>`;
+      `<polyline class="path" points="${pointsText(points)}"/></g>`;
   });
   const label = `${sim.op} over ${sim.gpus} ${sim.chip} GPUs, step ${index} of ${sim.steps.length}`;
   return `<svg class="gpu-coll" viewBox="0 0 ${Math.round(layout.width)} ${Math.round(layout.height)}" ` +
     `${sizeAttributes({ maxWidth: `${Math.round(1.5 * layout.width)}px` })} role="img" aria-label="${escapeHTML(label)}">` +
-    `${parts.join('')}<g class="moves" data-moves>${moves.join('')}</g></svg>`;
+    `${parts.join('')}<g class="moves" data-moves>${moves.join('')}</g><g class="packets">${packets.join('')}</g><g class="labels">${labels.join('')}</g></svg>`;
 }
 
 const s = (x) => formatValue(x, 's');

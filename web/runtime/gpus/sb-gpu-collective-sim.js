@@ -5,7 +5,7 @@
 // gpu-collective simulation moves the packets; the collective calculator's time for the same
 // GPUs sits beside the total. Each step shown while paused is said aloud (a polite live
 // region). The static page carries the first frame.
-import { FIELDS, DEFAULT_SPEED, runGpuCollective, layoutOf, fabricSVG, statsView, checkText, legendHTML, gpuCollectiveSimHTML, movesPoints, along } from './gpu-collective-view.js';
+import { FIELDS, DEFAULT_SPEED, runGpuCollective, layoutOf, fabricSVG, statsView, checkText, legendHTML, gpuCollectiveSimHTML, movesPoints, along, PAUSED_AT } from './gpu-collective-view.js';
 import { SbSimulation } from '../core/sb-simulation.js';
 import { readFields, attributeName } from '../core/widget-dom.js';
 import './gpu-collective-css.js';
@@ -61,7 +61,7 @@ export class SbGpuCollectiveSim extends SbSimulation {
   showFrame(index) {
     const { sim } = this.run;
     const playing = this.playback.playing;
-    this.shadowRoot.querySelector('[data-picture]').innerHTML = fabricSVG(sim, this.#layout, index, playing ? 0 : 0.5);
+    this.shadowRoot.querySelector('[data-picture]').innerHTML = fabricSVG(sim, this.#layout, index, playing ? 0 : PAUSED_AT);
     this.#packets = [...this.shadowRoot.querySelectorAll('[data-packet]')].map((el) => ({ el, points: movesPoints(el.dataset.points) }));
     const stats = statsView(sim, index);
     for (const key of ['step', 'phase', 'clock', 'duration', 'binding', 'levels']) this.stat(key).textContent = stats[key];
@@ -70,9 +70,11 @@ export class SbGpuCollectiveSim extends SbSimulation {
     if (!playing) this.shadowRoot.querySelector('[data-announce]').textContent = stats.announce;
   }
 
+  // Playback asks for 0.5 on pause; a paused step shows its packets at PAUSED_AT.
   glide(progress) {
+    const t = this.playback.playing ? Math.max(0.04, Math.min(0.96, progress)) : PAUSED_AT;
     for (const packet of this.#packets) {
-      const p = along(packet.points, Math.max(0.04, Math.min(0.96, progress)));
+      const p = along(packet.points, t);
       packet.el.setAttribute('transform', `translate(${p.x.toFixed(1)},${p.y.toFixed(1)})`);
     }
   }
