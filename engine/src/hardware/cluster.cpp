@@ -14,6 +14,14 @@ Error field_error(const char* field, std::string message) {
   return Error{ErrorCode::invalid_argument, field, std::move(message)};
 }
 
+// An error whose message is built only when M: a lambda that M false never calls.
+template <bool M, class F>
+Error fail_with(const char* field, F&& message) {
+  if constexpr (M) return field_error(field, message());
+  (void)message;
+  return field_error(field, std::string());
+}
+
 bool finite(double x) { return std::isfinite(x); }
 bool whole(double x) { return finite(x) && std::floor(x) == x; }
 
@@ -90,6 +98,7 @@ ClusterLevel level(const char* name, double fan_in, double child_gpus, double ch
 }
 
 // The levels above the node: leaves per SU, then spines (and a core past two levels).
+template <bool M>
 std::optional<Error> add_fabric(Cluster& c) {
   const ClusterSpec& s = c.spec;
   const double P = s.switch_ports;
@@ -99,21 +108,23 @@ std::optional<Error> add_fabric(Cluster& c) {
   const double up = P - down;
   const double su_nodes = std::min(c.nodes, s.nodes_per_su);
   if (c.nodes > s.nodes_per_su && std::fmod(c.nodes, s.nodes_per_su) != 0) {
-    return field_error("nodes", "nodes must be at most " + format_number(s.nodes_per_su) +
-                                    " (one scalable unit) or a multiple of " +
-                                    format_number(s.nodes_per_su) + ", got " +
-                                    format_number(c.nodes));
+    return fail_with<M>("nodes", [&] {
+      return std::string("nodes must be at most " + format_number(s.nodes_per_su) +
+                         " (one scalable unit) or a multiple of " + format_number(s.nodes_per_su) +
+                         ", got " + format_number(c.nodes));
+    });
   }
   c.sus = std::ceil(c.nodes / s.nodes_per_su);
   const double su_cables = su_nodes * c.nics_per_node;
   double leaves = s.leaf_switches_per_su;
   if (leaves == 0) leaves = std::ceil(su_cables / down);
   if (leaves * down < su_cables) {
-    return field_error("leaf_switches_per_su",
-                       "leaf_switches_per_su must be at least " +
-                           format_number(std::ceil(su_cables / down)) + " to take one SU's " +
-                           format_number(su_cables) + " NIC cables (" + format_number(down) +
-                           " down ports each), got " + format_number(leaves));
+    return fail_with<M>("leaf_switches_per_su", [&] {
+      return std::string("leaf_switches_per_su must be at least " +
+                         format_number(std::ceil(su_cables / down)) + " to take one SU's " +
+                         format_number(su_cables) + " NIC cables (" + format_number(down) +
+                         " down ports each), got " + format_number(leaves));
+    });
   }
   c.leaf_switches = c.sus * leaves;
   c.cables = c.nodes * c.nics_per_node;
@@ -123,10 +134,11 @@ std::optional<Error> add_fabric(Cluster& c) {
   }
   if (c.sus == 1) {
     if (s.spine_switches > 0) {
-      return field_error("spine_switches", "spine_switches must be 0 for one scalable unit (" +
-                                               format_number(su_nodes) +
-                                               " nodes need no spine), got " +
-                                               format_number(s.spine_switches));
+      return fail_with<M>("spine_switches", [&] {
+        return std::string("spine_switches must be 0 for one scalable unit (" +
+                           format_number(su_nodes) + " nodes need no spine), got " +
+                           format_number(s.spine_switches));
+      });
     }
     return std::nullopt;
   }
@@ -137,10 +149,11 @@ std::optional<Error> add_fabric(Cluster& c) {
     double spines = s.spine_switches;
     if (spines == 0) spines = std::ceil(c.sus * su_up / P);
     if (spines > up) {
-      return field_error("spine_switches",
-                         "spine_switches must be at most " + format_number(up) +
-                             " (one per leaf up port, so each leaf reaches every spine), got " +
-                             format_number(spines));
+      return fail_with<M>("spine_switches", [&] {
+        return std::string("spine_switches must be at most " + format_number(up) +
+                           " (one per leaf up port, so each leaf reaches every spine), got " +
+                           format_number(spines));
+      });
     }
     const double per_su = std::min(su_up, std::floor(spines * P / c.sus));
     c.spine_switches = spines;
@@ -154,28 +167,32 @@ std::optional<Error> add_fabric(Cluster& c) {
   const double pod_sus = std::floor(half / leaves);
   const double two_level_nodes = std::floor(P / leaves) * s.nodes_per_su;
   if (s.spine_switches > 0) {
-    return field_error("spine_switches",
-                       "spine_switches must be 0 past a two-level tree (at most " +
-                           format_number(two_level_nodes) +
-                           " nodes here), where pods and a core level count them, got " +
-                           format_number(s.spine_switches));
+    return fail_with<M>("spine_switches", [&] {
+      return std::string("spine_switches must be 0 past a two-level tree (at most " +
+                         format_number(two_level_nodes) +
+                         " nodes here), where pods and a core level count them, got " +
+                         format_number(s.spine_switches));
+    });
   }
   if (pod_sus < 1) {
-    return field_error(
-        "nodes_per_su",
-        "nodes_per_su must be at most " + format_number(std::floor(half * down / c.nics_per_node)) +
-            " for this many nodes: an SU of " + format_number(s.nodes_per_su) + " needs " +
-            format_number(leaves) + " leaf switches, more than the " + format_number(half) +
-            " one spine pod reaches, got " + format_number(s.nodes_per_su));
+    return fail_with<M>("nodes_per_su", [&] {
+      return std::string("nodes_per_su must be at most " +
+                         format_number(std::floor(half * down / c.nics_per_node)) +
+                         " for this many nodes: an SU of " + format_number(s.nodes_per_su) +
+                         " needs " + format_number(leaves) + " leaf switches, more than the " +
+                         format_number(half) + " one spine pod reaches, got " +
+                         format_number(s.nodes_per_su));
+    });
   }
   if (std::fmod(c.sus, pod_sus) != 0 || c.sus / pod_sus > P) {
     const double pod_nodes = pod_sus * s.nodes_per_su;
-    return field_error("nodes", "nodes must be at most " + format_number(two_level_nodes) +
-                                    " (a two-level tree of " + format_number(P) +
-                                    "-port switches) or, with a core level, a multiple of " +
-                                    format_number(pod_nodes) + " up to " +
-                                    format_number(pod_nodes * P) + ", got " +
-                                    format_number(c.nodes));
+    return fail_with<M>("nodes", [&] {
+      return std::string("nodes must be at most " + format_number(two_level_nodes) +
+                         " (a two-level tree of " + format_number(P) +
+                         "-port switches) or, with a core level, a multiple of " +
+                         format_number(pod_nodes) + " up to " + format_number(pod_nodes * P) +
+                         ", got " + format_number(c.nodes));
+    });
   }
   c.pods = c.sus / pod_sus;
   const double pod_spines = std::ceil(pod_sus * su_up / half);
@@ -217,19 +234,20 @@ void summarize(Cluster& c) {
 
 }  // namespace
 
-Result<Cluster> build_cluster(const Chip& gpu, const ClusterSpec& spec) {
-  if (is_tpu(gpu) || gpu.nvlink_domain_gpus <= 0) {
-    return field_error("chip", "chip must be a GPU with an NVLink domain, got " + gpu.id);
-  }
-  if (std::optional<Error> e = check_spec(spec)) return *e;
+namespace {
+
+// build_cluster without the chip and spec checks; messages only with M (default_cluster asks
+// the same questions without them, so a module that only lays jobs out drops every message).
+template <bool M>
+Result<Cluster> assemble(const Chip& gpu, const ClusterSpec& spec) {
   Cluster c;
   c.spec = spec;
   c.chip = gpu.id;
   if (spec.gpus_per_node != 0 && spec.gpus_per_node != gpu.nvlink_domain_gpus) {
-    return field_error("gpus_per_node", "gpus_per_node must be " +
-                                            format_number(gpu.nvlink_domain_gpus) + " on " +
-                                            gpu.id + " (its NVLink domain), got " +
-                                            format_number(spec.gpus_per_node));
+    return fail_with<M>("gpus_per_node", [&] {
+      return std::string("gpus_per_node must be " + format_number(gpu.nvlink_domain_gpus) + " on " +
+                         gpu.id + " (its NVLink domain), got " + format_number(spec.gpus_per_node));
+    });
   }
   c.gpus_per_node = gpu.nvlink_domain_gpus;
   c.spec.gpus_per_node = c.gpus_per_node;
@@ -244,31 +262,46 @@ Result<Cluster> build_cluster(const Chip& gpu, const ClusterSpec& spec) {
   }
   if (c.spec.port_bandwidth == 0) c.spec.port_bandwidth = gpu.nic_bandwidth;
   if (c.spec.port_bandwidth == 0) {
-    return field_error("port_bandwidth", "port_bandwidth must be given for " + gpu.id +
-                                             ": the catalog has no scale-out NIC for it");
+    return fail_with<M>("port_bandwidth", [&] {
+      return std::string("port_bandwidth must be given for " + gpu.id +
+                         ": the catalog has no scale-out NIC for it");
+    });
   }
   if (gpu.nics_per_gpu <= 0) {
-    return field_error("chip", "chip " + gpu.id +
-                                   " has no scale-out NICs in the catalog, so it has no nodes "
-                                   "to join");
+    return fail_with<M>("chip", [&] {
+      return std::string("chip " + gpu.id +
+                         " has no scale-out NICs in the catalog, so it has no nodes "
+                         "to join");
+    });
   }
   c.nics_per_node = gpu.nics_per_gpu * c.gpus_per_node;
   c.node_egress = c.nics_per_node * c.spec.port_bandwidth;
-  if (std::optional<Error> e = add_fabric(c)) return *e;
+  if (std::optional<Error> e = add_fabric<M>(c)) return *e;
   summarize(c);
   return c;
+}
+
+}  // namespace
+
+Result<Cluster> build_cluster(const Chip& gpu, const ClusterSpec& spec) {
+  if (is_tpu(gpu) || gpu.nvlink_domain_gpus <= 0) {
+    return field_error("chip", "chip must be a GPU with an NVLink domain, got " + gpu.id);
+  }
+  if (std::optional<Error> e = check_spec(spec)) return *e;
+  return assemble<true>(gpu, spec);
 }
 
 Cluster default_cluster(const Chip& gpu, double gpus) {
   const double k = gpu.nvlink_domain_gpus;
   ClusterSpec spec;
   spec.nodes = std::max(1.0, std::ceil(gpus / k));
-  Result<Cluster> built = build_cluster(gpu, spec);
+  if (is_tpu(gpu) || gpu.nvlink_domain_gpus <= 0) return Cluster{};
+  Result<Cluster> built = assemble<false>(gpu, spec);
   if (!built.ok() && spec.nodes > 1) {
     // No fat tree of this shape holds it: keep the node and one idealized full-bisection level
     // (the book's "400 GB/s per node at any scale").
     ClusterSpec one_node;
-    Result<Cluster> node = build_cluster(gpu, one_node);
+    Result<Cluster> node = assemble<false>(gpu, one_node);
     if (!node.ok()) return Cluster{};
     Cluster c = node.value();
     c.spec.nodes = c.nodes = spec.nodes;
