@@ -33,7 +33,7 @@ test('groups come main, overrides, advanced; the collective has no chip override
   ]);
   assert.deepEqual(names(inputGroups(engine.schema('collective'))), [
     ['main', '', 'Inputs', ['op', 'bytes', 'axis_size', 'axes', 'chip']],
-    ['advanced', '', 'Advanced', ['wraparound', 'bidirectional', 'latency']],
+    ['advanced', '', 'Advanced', ['wraparound', 'bidirectional', 'latency', 'cluster', 'in_network', 'stride']],
   ]);
 });
 
