@@ -43,7 +43,7 @@ struct Request {
   std::string cluster;
   bool in_network = false;
   double stride = 1;
-  bool explain = true;              // false: the numbers only, no steps or LaTeX
+  bool explain = true;  // false: the numbers only, no steps or LaTeX
 };
 
 // Everything the two kinds of chip hand to the shared outputs.
