@@ -202,3 +202,18 @@ TEST_CASE("gpu-collective: bad input is refused naming the field", "[gpus]") {
   CHECK(sim_error({{"cluster", Value::of("nowhere")}}).code == ErrorCode::not_found);
   CHECK(sim_error({{"speed", Value::of(2.0)}}).field == "speed");
 }
+
+TEST_CASE("gpu-collective: the book's quiz numbers, one node and two", "[gpus]") {
+  // Pop Quiz 1: AllGather of bf16[1024, 16384] on 8 H100s, 7/8 of 32 MiB at 450 GB/s: 65.2 us.
+  CHECK(sim(CollectiveOp::all_gather, 8, 2.0 * 1024 * 16384).time ==
+        Approx(65.2e-6).epsilon(0.001));
+  // Quiz 4 Q5: over exactly two nodes the node stage runs at V / 514 GB/s, the cross-node one
+  // at V / 800 GB/s; the node binds.
+  const double v = 1e9;
+  const GpuCollectiveSimResult r = sim(CollectiveOp::all_gather, 16, v);
+  REQUIRE(r.levels.size() == 2);
+  CHECK(v / r.levels[0].stage_time == Approx(514.2857e9).epsilon(1e-6));
+  CHECK(v / r.levels[1].stage_time == Approx(800e9));
+  CHECK(r.binding == 0);
+  for (const GpuSimStep& s : r.steps) CHECK(s.binding == 0);
+}
