@@ -150,6 +150,33 @@ std::string pipeline_text(const PipelineView& r) {
   return out;
 }
 
+// The switched collective, a line a step: its phase, duration, the level that sets it, and what
+// one GPU sends at each level.
+std::string gpu_collective_text(const SimNode& r) {
+  auto text = [&](const char* key) { return r.find(key)->text; };
+  auto si = [](double x, const char* unit) { return format_value(x, unit, "si"); };
+  std::vector<std::string> levels;
+  for (const SimNode& l : r.find("levels")->items) levels.push_back(l.find("name")->text);
+  std::string out = text("op") + " (" + text("algorithm") + ") over " +
+                    format_number(number_at(r, "gpus")) + " " + text("chip") + " GPUs on " +
+                    text("fabric") + "\n";
+  out += "time " + si(number_at(r, "time"), "s") + " in " +
+         std::to_string(r.find("steps")->items.size()) + " steps; the collective calculator's " +
+         si(number_at(r, "closed_form"), "s") + "\n";
+  std::size_t k = 0;
+  for (const SimNode& step : r.find("steps")->items) {
+    const double binding = number_at(step, "binding");
+    out += "step " + std::to_string(++k) + "  " + step.find("phase")->text + "  " +
+           si(number_at(step, "duration"), "s") + "  set by " +
+           (binding < 0 ? std::string("the latency") : levels[static_cast<std::size_t>(binding)]);
+    const std::vector<double>& bytes = step.find("level_bytes")->numbers;
+    for (std::size_t i = 0; i < bytes.size() && i < levels.size(); ++i)
+      if (bytes[i] > 0) out += "  " + levels[i] + " " + si(bytes[i], "B");
+    out += "\n";
+  }
+  return out;
+}
+
 // The simulations the command line offers: a registry name and how its result prints (serving:
 // a summary and its percentiles, or the whole tree as JSON). The systolic array and the collectives
 // return frames for a page to draw, and have no text yet.
@@ -163,6 +190,10 @@ const Presenter kPresenters[] = {
      [](const Options& opt, const SimNode& result) {
        PipelineView v = pipeline_view(result);
        print(opt, pipeline_json(v), pipeline_text(v));
+     }},
+    {"gpu-collective",
+     [](const Options& opt, const SimNode& result) {
+       print(opt, sim_json(result), gpu_collective_text(result));
      }},
     {"serving", [](const Options& opt,
                    const SimNode& result) { print(opt, sim_json(result), serving_text(result)); }},

@@ -1,9 +1,12 @@
 // Chapter 12's switched collectives through the WASM engine and the builder: the gpu-collective
 // simulation's total is the collective calculator's time (as natively), its errors cross as
 // CalculatorErrors naming the field; ::gpu-collective-sim, ::plot collective-scaling and the GPU
-// settings of ::plot collective-sweep render at build time and fail the build on a bad setting.
+// settings of ::plot collective-sweep render at build time and fail the build on a bad setting;
+// the native CLI's `simulate gpu-collective` gives the same steps.
 import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import { useEngine } from '../../web/runtime/core/format.js';
 import { extractDirectives } from '../../web/builder/directives.mjs';
@@ -73,4 +76,20 @@ test('::plot collective-scaling and a GPU\'s ::plot collective-sweep render; cha
   assert.deepEqual(tpu.match(/<(?:select|input) id="bw-(\w+)"/g).map((m) => m.split('bw-')[1].slice(0, -1)),
     ['op', 'chip', 'shape', 'wraparound']);
   assert.throws(() => directive('::plot collective-sweep chip=h100 axis_size=8 cluster=gb200-nvl72'), /cluster gb200-nvl72 is built of gb200 GPUs, not h100/);
+});
+
+const CLI = process.env.SCALEBOOK_CLI ?? fileURLToPath(new URL('../../build/native/bindings/cli/scalebook', import.meta.url));
+
+test('the CLI simulates the same steps, a line each, and refuses a bad count with exit 2', () => {
+  const run = (...args) => spawnSync(CLI, args, { encoding: 'utf8' });
+  const json = JSON.parse(run('simulate', 'gpu-collective', 'gpus=16', 'latency=1e-6').stdout);
+  const wasm = engine.simulate('gpu-collective', { gpus: 16, latency: 1e-6 });
+  assert.equal(json.time, wasm.time);
+  assert.deepEqual(json.steps[3].moves.to, Array.from(wasm.steps[3].moves.to));
+  const text = run('--text', 'simulate', 'gpu-collective', 'op=all-reduce', 'algorithm=in-network', 'gpus=16').stdout.split('\n');
+  assert.equal(text[0], 'all-reduce (in-network) over 16 h100 GPUs on a full-bisection fat tree of SUs of 32 nodes');
+  assert.match(text[2], /^step 1 {2}all-reduce {2}41\.9 µs {2}set by leaf {2}node 16\.8 MB {2}leaf 2\.1 MB$/);
+  const bad = run('simulate', 'gpu-collective', 'gpus=12');
+  assert.equal(bad.status, 2);
+  assert.equal(JSON.parse(bad.stdout).error.field, 'gpus');
 });
