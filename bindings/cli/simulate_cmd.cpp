@@ -186,14 +186,14 @@ struct Presenter {
 };
 
 const Presenter kPresenters[] = {
+    {"gpu-collective",
+     [](const Options& opt, const SimNode& result) {
+       print(opt, sim_json(result), gpu_collective_text(result));
+     }},
     {"pipeline",
      [](const Options& opt, const SimNode& result) {
        PipelineView v = pipeline_view(result);
        print(opt, pipeline_json(v), pipeline_text(v));
-     }},
-    {"gpu-collective",
-     [](const Options& opt, const SimNode& result) {
-       print(opt, sim_json(result), gpu_collective_text(result));
      }},
     {"serving", [](const Options& opt,
                    const SimNode& result) { print(opt, sim_json(result), serving_text(result)); }},

@@ -120,7 +120,7 @@ test('scalebook simulate pipeline prints the same schedule as the WASM API, and 
   const bad = cli('simulate', 'pipeline', 'stages=0');
   assert.equal(bad.code, 2);
   assert.equal(bad.err, 'scalebook: stages must be >= 1, got 0\n');
-  assert.equal(cli('simulate', 'systolic').err, 'scalebook: simulate takes a simulation: pipeline, serving, got "systolic"\n');
+  assert.equal(cli('simulate', 'systolic').err, 'scalebook: simulate takes a simulation: gpu-collective, pipeline, serving, got "systolic"\n');
 });
 
 test('a page\'s simulation has a work budget of 65,536 items, refused before any work; max_items only lowers it', () => {
