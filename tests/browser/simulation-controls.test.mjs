@@ -1,5 +1,5 @@
-// The controls every simulation element gets from core/sb-simulation.js, on each of the three
-// (systolic array, collective, pipeline) in a real browser: play and pause (the button's text
+// The controls every simulation element gets from core/sb-simulation.js, on each of the four
+// (systolic array, collective, pipeline, switched collective) in a real browser: play and pause (the button's text
 // and aria-pressed), step, back, reset, the scrub range, the speed, and the keys on the
 // picture (arrows, Home, End, Space).
 import { test, before, after } from 'node:test';
@@ -9,8 +9,8 @@ import { startScratch } from './harness.mjs';
 const PAGE = '# Simulations\n\n' +
   '::systolic-sim rows=2 cols=2 M=3 N=2 K=2 dataflow=ws convention=pipelined\n\n' +
   '::collective-sim op=all-gather shape=6 bidirectional=no\n\n' +
-  '::pipeline stages=2 microbatches=3 schedule=gpipe\n\nAfter.\n';
-const TAGS = ['sb-systolic-sim', 'sb-collective-sim', 'sb-pipeline'];
+  '::pipeline stages=2 microbatches=3 schedule=gpipe\n\n::gpu-collective-sim gpus=16\n\nAfter.\n';
+const TAGS = ['sb-systolic-sim', 'sb-collective-sim', 'sb-pipeline', 'sb-gpu-collective-sim'];
 let site;
 
 before(async () => { site = await startScratch('01-sims', PAGE); });
