@@ -97,15 +97,19 @@ test('the builder picks the smallest module holding the page elements, and a gra
   const engine = (html, specs) => pick(html, specs).engine;
   assert.deepEqual(pick('<sb-roofline></sb-roofline><sb-chip-table></sb-chip-table>'), { engine: 'scalebook-engine-roofline', grader: null });
   assert.equal(engine('<sb-systolic-sim>'), 'scalebook-engine-systolic');
+  // The simulator shows the closed form's steps: not the smaller numbers-only chapter 12 module,
+  // which the collective calculator alone gets.
   assert.equal(engine('<sb-collective-sim chip="tpu-v5e">'), 'scalebook-engine-sharding');
+  assert.equal(engine('<sb-collective>'), 'scalebook-engine-gpus');
   assert.equal(engine('<sb-training></sb-training>'), 'scalebook-engine-training');
   // Training needs no sharding: only a page that also draws chapter 3's elements pays for it.
   assert.equal(engine('<sb-training-search></sb-training-search><sb-sharding>'), 'scalebook-engine-training-sharding');
   assert.ok(!names(await loadEngine('scalebook-engine-training')).includes('sharded-matmul'));
   assert.equal(engine('<sb-training></sb-training><sb-systolic-sim>'), WHOLE_ENGINE);
   assert.equal(engine('<sb-inference-frontier><sb-serving>'), 'scalebook-engine-inference');
-  // Chapter 12: its calculators beside chapter 1's matmul and chapter 3's collective.
-  assert.equal(engine('<sb-gpu-cluster><sb-gpu-kernel><sb-matmul><sb-collective>'), 'scalebook-engine-gpus');
+  // Chapter 12: its calculators beside chapter 3's collective; chapter 1's matmul is not in it.
+  assert.equal(engine('<sb-gpu-cluster><sb-gpu-kernel><sb-collective><sb-collective-sweep>'), 'scalebook-engine-gpus');
+  assert.notEqual(engine('<sb-gpu-kernel><sb-matmul>'), 'scalebook-engine-gpus');
   // An exercise's calculators, nested anywhere in its spec, choose the grader, not the page's
   // module: a page of exercises alone fetches no calculators module.
   assert.deepEqual(pick('<sb-exercise id="x">', [{ parts: [{ answer: { calculator: 'transformer' } }] }]),

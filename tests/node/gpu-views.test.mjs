@@ -20,18 +20,18 @@ const engine = await loadEngine('scalebook-engine-gpus');
 useEngine(engine);
 const calc = (name, inputs = {}) => engine.calculate(name, inputs, { steps: false });
 
-test('the SuperPod tree draws 8 spines, 4 SUs of 4 leaves and 3 nodes each, the rest counted, the leaf links marked', () => {
+test('the SuperPod tree draws 6 spines, 4 SUs of 3 leaves and 3 nodes each, the rest counted, the leaf links marked', () => {
   const r = calc('gpu-cluster', { cluster: 'dgx-h100-superpod' });
   // 32 leaf switches over 4 SUs, 16 spines, 32 nodes a SU.
   assert.deepEqual(treeModel(r), { gpusPerNode: 8, nodes: 128, sus: 4, nodesPerSu: 32, leavesPerSu: 8, spines: 16, cores: 0, binding: 'leaf' });
   const html = clusterExtrasHTML(r);
   assert.doesNotMatch(html, /\sstyle=/);
-  assert.equal([...html.matchAll(/<rect class="switch"/g)].length, 8 + 4 * 4);
+  assert.equal([...html.matchAll(/<rect class="switch"/g)].length, 6 + 4 * 3);
   assert.equal([...html.matchAll(/<rect class="node"/g)].length, 4 * 3);
   assert.equal([...html.matchAll(/\+29 nodes/g)].length, 4);
-  assert.match(html, />\+8 spine</);
-  // Only the node-to-leaf links are the binding level's: 4 SUs x 4 leaves x 3 nodes.
-  assert.equal([...html.matchAll(/<line class="link binding"/g)].length, 4 * 4 * 3);
+  assert.match(html, />\+10 spine</);
+  // Only the node-to-leaf links are the binding level's: 4 SUs x 3 leaves x 3 nodes.
+  assert.equal([...html.matchAll(/<line class="link binding"/g)].length, 4 * 3 * 3);
   assert.match(html, /<tr class="binding" data-level="leaf"><td>leaf \(binds\)<\/td><td>256 GPUs<\/td><td>32<\/td><td>400 GB\/s<\/td><td>50 GB\/s<\/td><td>413 GB\/s<\/td><td>32 switches<\/td><\/tr>/);
 });
 

@@ -2,7 +2,8 @@
 // smaller modules holding fewer domains. A page's elements get the smallest one that holds the
 // engine domain of every element on it (as its domain declares it: web/runtime/<domain>/
 // elements.js; an element that never asks for the engine, or may use any calculator, such as an
-// exercise, adds none). Its exercises get the grader: the smallest module that holds the
+// exercise, adds none), and one that explains when an element there shows worked steps live
+// (declared `steps: true`, as the collective simulator's closed form). Its exercises get the grader: the smallest module that holds the
 // exercises domain and every calculator they use (their values' and parts' `calculator`
 // fields), as the module's own list() reports them, fetched only when a reader reaches for an
 // exercise. Nothing here lists a domain or a calculator: the declarations, the exercise files
@@ -38,12 +39,14 @@ export async function enginePicker({ wasmDir }) {
   const smallest = (fits) => (candidates.find(fits) ?? candidates.find((m) => m.name === WHOLE_ENGINE)).name;
   return (html, specs = []) => {
     const domains = new Set();
+    let steps = false; // an element shows worked steps: a numbers-only module will not do
     for (const [, tag] of html.matchAll(/<(sb-[a-z-]+)[\s>]/g)) {
       const domain = ELEMENTS[tag]?.engineDomain;
       if (engineDomains.has(domain)) domains.add(domain);
+      if (ELEMENTS[tag]?.steps) steps = true;
     }
     const calculators = calculatorsIn(specs);
-    const engine = smallest((m) => [...domains].every((d) => m.domains.includes(d)));
+    const engine = smallest((m) => (!steps || m.steps) && [...domains].every((d) => m.domains.includes(d)));
     const grader = specs.length
       ? smallest((m) => m.domains.includes('exercises') && [...calculators].every((c) => m.calculators.has(c)))
       : null;

@@ -13,9 +13,9 @@ registerLead('gpu-cluster', CLUSTER_LEAD);
 registerOwnTables('gpu-cluster', ['levels']);
 
 const WIDTH = 640;
-const MAX_SPINES = 8;
+const MAX_SPINES = 6;
 const MAX_SUS = 4;
-const MAX_LEAVES = 4;
+const MAX_LEAVES = 3;
 const MAX_NODES = 3;
 const MAX_GPUS = 8;
 const ROW = { spine: 30, leaf: 120, node: 210 };

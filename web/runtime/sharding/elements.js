@@ -3,5 +3,6 @@
 export const engineDomain = 'sharding';
 export const elements = {
   'sb-sharding': { calculator: 'array-memory', load: () => import('./sb-sharding.js').then((m) => m.SbSharding) },
-  'sb-sharded-matmul': { calculator: 'sharded-matmul', load: () => import('./sb-sharded-matmul.js').then((m) => m.SbShardedMatmul) },
+  // steps: the planner shows the plan's worked steps.
+  'sb-sharded-matmul': { calculator: 'sharded-matmul', steps: true, load: () => import('./sb-sharded-matmul.js').then((m) => m.SbShardedMatmul) },
 };
