@@ -68,7 +68,7 @@ test('a missing or malformed reference file fails with the path it looked for', 
   assert.throws(() => h200Matmuls(dir), (e) => e.message.startsWith(`the GPU kernel roofline draws the measured H200 matmuls of ${path.join(dir, 'h200-matmul.json')}, which could not be read (ENOENT)`));
   fs.writeFileSync(path.join(dir, 'h200-matmul.json'), JSON.stringify({ matmul: [{ dtype: 'bf16', M: 1, K: 2, N: 3, seconds: -1 }] }));
   assert.throws(() => h200Matmuls(dir), /h200-matmul\.json: expected "matmul": \[\{ "dtype", "M", "K", "N", "seconds" \}\] with positive numbers/);
-  assert.equal(REFERENCE_DIR, path.resolve(import.meta.dirname, '../../../shared/reference'));
+  assert.equal(REFERENCE_DIR, path.resolve(import.meta.dirname, '../../reference'));
 });
 
 test('the planner\'s bars: DP comms-bound at 977 tokens a GPU, TP compute-bound, the unused strategies said so', () => {

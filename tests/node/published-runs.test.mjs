@@ -144,7 +144,7 @@ test('a missing reference file fails the build, saying where it looked', () => {
   assert.throws(() => table('::published-runs', dir), (error) => {
     assert.equal(error.name, 'BuildError');
     assert.equal(error.message, `ch.md:3: ::published-runs: ::published-runs compares the runs of ${path.join(dir, 'published-runs.json')}, ` +
-      'which could not be read (ENOENT): clone the shared folder beside the repository');
+      'which could not be read (ENOENT): see reference/README.md');
     return true;
   });
 });

@@ -1,5 +1,5 @@
 // Published runs beside the engine's prediction: each training run of
-// ../shared/reference/published-runs.json (its format: ../shared/reference/README.md; serving
+// reference/published-runs.json (a copy of ../shared/reference/; its format: that folder's README; serving
 // runs: published-inference.mjs) mapped to the training calculator's inputs and
 // computed by the engine at build time, with the training search's rank of the run's layout on
 // its cluster. The figures measured are the reference file's; every other number is the engine's.
@@ -54,7 +54,7 @@ export function readPublishedRuns(dir = REFERENCE_DIR) {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
     throw new Error(`::published-runs compares the runs of ${file}, which could not be read ` +
-      `(${error.code ?? error.message}): clone the shared folder beside the repository`, { cause: error });
+      `(${error.code ?? error.message}): see reference/README.md`, { cause: error });
   }
   let data;
   try {

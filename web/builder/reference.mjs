@@ -1,12 +1,14 @@
-// Measurements the book draws beside the engine's model, read from the shared reference folder
-// that sits beside the repository (../shared/reference/, as CI clones it). Copied into a page
+// Measurements the book draws beside the engine's model, read from the repository's copy of the
+// shared reference folder (reference/, see its README), so a clean clone builds. Copied into a page
 // as data, never typed into code; a missing or malformed file fails the build, saying where it
 // was looked for.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const REFERENCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/reference');
+export const REFERENCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../reference');
+// The shared folder the copies come from, when it sits beside the repository.
+export const SHARED_REFERENCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/reference');
 
 // The H200 matmul sweep: { device, matmul: [{ dtype, M, K, N, seconds }] }.
 export function h200Matmuls(dir = REFERENCE_DIR) {
@@ -16,7 +18,7 @@ export function h200Matmuls(dir = REFERENCE_DIR) {
     data = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
     throw new Error(`the GPU kernel roofline draws the measured H200 matmuls of ${file}, which could not be read ` +
-      `(${error.code ?? error.message}): clone the shared folder beside the repository`, { cause: error });
+      `(${error.code ?? error.message}): see reference/README.md`, { cause: error });
   }
   const ok = Array.isArray(data?.matmul) && data.matmul.every((m) => typeof m.dtype === 'string' &&
     [m.M, m.K, m.N, m.seconds].every((v) => typeof v === 'number' && v > 0));

@@ -1,5 +1,5 @@
 // ::published-runs [kind=training|inference] [hardware=gpu|tpu] [ids=ID,ID,...]
-// The published runs of ../shared/reference/published-runs.json that match, each mapped to the
+// The published runs of reference/published-runs.json that match, each mapped to the
 // training calculator or, a serving run, the inference calculator (../published-runs.mjs and
 // ../published-inference.mjs say how) beside what its authors measured, as one
 // static table in <sb-published-runs>: no engine at read time, every predicted number computed
