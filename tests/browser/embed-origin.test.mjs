@@ -20,6 +20,13 @@ before(async () => {
 <sb-training-split shape="4x4x4" b="48000" f="30000"></sb-training-split>`);
       return;
     }
+    if (req.url === '/gpus') {
+      res.end(`<!doctype html><html lang="en"><title>A blog</title><p>My GPU post.</p>
+<script type="module" src="${site.base}/assets/scalebook.js"></script>
+<sb-gpu-cluster cluster="dgx-h100-superpod"></sb-gpu-cluster>
+<sb-gpu-collective-sim gpus="16"></sb-gpu-collective-sim>`);
+      return;
+    }
     if (req.url === '/search') {
       res.end(`<!doctype html><html lang="en"><title>A blog</title><p>My sizing post.</p>
 <script type="module" src="${site.base}/assets/scalebook.js"></script>
@@ -113,6 +120,24 @@ test('the FSDP x TP optimizer embedded on another origin draws its strip, plots 
   assert.equal(await el.locator('.ratio-plot path.curve').count(), 3);
   // The split sheet reaches the shadow root from our origin: the strip is a grid.
   assert.equal(await el.locator('.strip').evaluate((ul) => getComputedStyle(ul).display), 'grid');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('chapter 12\'s cluster builder and switched-collective simulator embedded on another origin work', async () => {
+  const page = await site.browser.newPage();
+  await page.addInitScript(() => {
+    window.violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`http://localhost:${blog.address().port}/gpus`);
+  const cluster = page.locator('sb-gpu-cluster [data-output="collective_bandwidth"]').first();
+  await page.waitForFunction((el) => el.textContent.trim() === '413 GB/s', await cluster.elementHandle());
+  const check = page.locator('sb-gpu-collective-sim [data-stat="check"]');
+  await page.waitForFunction((el) => /= the collective calculator/.test(el.textContent), await check.elementHandle());
+  assert.deepEqual(await page.evaluate(() => window.violations), []);
   assert.deepEqual(errors, []);
   await page.close();
 });
