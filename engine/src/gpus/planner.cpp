@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
+#include "scalebook/collectives/switched_cost.h"
 #include "scalebook/core/format.h"
 
 namespace scalebook {
@@ -38,13 +40,15 @@ Result<StrategyCost> place(const char* field, double d, double I, double n) {
   return s;
 }
 
-// The book's per-level ring: an AllGather of V bytes over the group's node and network stages.
+// The book's per-level ring: an AllGather of V bytes over the group's node and network stages,
+// as the switched-fabric model costs it (collectives/switched_cost.h) on the planner's two
+// levels: a node's GPUs at W_gpu, the nodes at W_node shared by the node's groups.
 double all_gather(double V, const StrategyCost& s, const GpuPlanInput& in) {
   if (s.degree == 1) return 0;
-  const double g = s.gpus_per_node, X = s.nodes;
-  const double node = (g - 1) / (g * in.W_gpu);
-  const double net = X > 1 ? (X - 1) * s.sharing / (X * in.W_node) : 0;
-  return V * std::max(node, net);
+  const double n = in.node_gpus;
+  const std::vector<ClusterLevel> levels = {{"node", n, n, 1, in.W_gpu},
+                                            {"network", s.nodes, n * s.nodes, n, in.W_node}};
+  return switched_cost(CollectiveOp::all_gather, V, {s.gpus_per_node, s.nodes}, levels).t_bandwidth;
 }
 
 // The largest EP degree that stays compute-bound (planner.h), at least n (free in a node).
