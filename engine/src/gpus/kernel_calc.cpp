@@ -39,6 +39,12 @@ std::vector<InputSpec> inputs() {
                  Value::none()};
   unit.choices = {"tensor-cores", "cuda-cores"};
   unit = labelled(std::move(unit), "Cores", InputGroup::main, {"Tensor Cores", "CUDA cores"});
+  InputSpec memory{"memory", InputKind::choice, "",
+                   "where the operands stream from: HBM, the L2 cache, or SMEM (a tile staged in "
+                   "shared memory)",
+                   Value::of("hbm")};
+  memory.choices = {"hbm", "l2", "smem"};
+  memory = labelled(std::move(memory), "Operands in", InputGroup::main, {"HBM", "L2", "SMEM"});
   return {
       op,
       count("N", "elements", "vector length (vector add)", 65536, "N"),
@@ -48,6 +54,7 @@ std::vector<InputSpec> inputs() {
       dtype_input("dtype", "Dtype", "number format of inputs, outputs and math", Value::of("bf16")),
       chip,
       unit,
+      memory,
       count("tile", "", "output tile side: a block computes tile x tile outputs", 128, "Tile side",
             InputGroup::advanced)};
 }
@@ -56,17 +63,19 @@ const Schema& schema() {
   static const Schema s{
       "gpu-kernel",
       "chapter 12's GPU kernel roofline: a vector add or a matmul on the Tensor Cores or the "
-      "CUDA cores against HBM, and the SM occupancy its output tiles get",
+      "CUDA cores against HBM, L2 or SMEM, and the SM occupancy its output tiles get",
       inputs(),
       {num("flops", "FLOP", "the kernel's FLOPs: N, or 2BDF", "FLOPs"),
-       num("bytes", "B", "HBM bytes read and written", "Bytes"),
+       num("bytes", "B", "bytes read and written", "Bytes"),
        num("intensity", "FLOP/B", "FLOPs per byte", "Arithmetic intensity"),
        num("peak_flops", "FLOP/s", "the chosen cores' FLOP/s for the dtype", "Peak FLOP/s"),
        num("hbm_bandwidth", "B/s", "the GPU's HBM bandwidth", "HBM bandwidth"),
-       num("critical_intensity", "FLOP/B", "peak / HBM bandwidth: compute-bound above it",
+       num("memory_bandwidth", "B/s", "the bandwidth of the memory the operands stream from",
+           "Memory bandwidth"),
+       num("critical_intensity", "FLOP/B", "peak / memory bandwidth: compute-bound above it",
            "Critical intensity"),
        num("t_math", "s", "FLOPs / peak", "T math"),
-       num("t_comms", "s", "bytes / HBM bandwidth", "T comms"),
+       num("t_comms", "s", "bytes / memory bandwidth", "T comms"),
        num("time", "s", "the roofline: max(T math, T comms)", "Roofline time"),
        text("bound", "compute or memory: the larger time", "Bound"),
        num("tiles", "tiles", "output tiles (vector: blocks of tile^2 elements)", "Tiles"),
@@ -127,12 +136,36 @@ SB_EXPLAIN_ONLY std::vector<Step> steps(const Chip& gpu, const KernelInput& k,
                   "peak_flops",
                   {}});
   }
-  st.push_back(critical_intensity_step("Critical intensity: peak over HBM bandwidth", c.peak_flops,
-                                       c.hbm_bandwidth));
+  const char* memory = k.memory == KernelMemory::smem ? "SMEM"
+                       : k.memory == KernelMemory::l2 ? "L2"
+                                                      : "HBM";
+  if (k.memory == KernelMemory::smem) {
+    st.push_back({"SMEM bandwidth: SMs x bytes an SM reads a cycle x boost clock",
+                  "W = " + latex_number(gpu.sms_per_chip) + " \\times " +
+                      latex_quantity(gpu.smem_bytes_per_cycle, "B") + " \\times " +
+                      latex_quantity(gpu.boost_clock_hz, "Hz") + " = " +
+                      latex_quantity(c.memory_bandwidth, "B/s"),
+                  c.memory_bandwidth,
+                  "B/s",
+                  "memory_bandwidth",
+                  {}});
+  } else {
+    st.push_back({gpu.name + ": " + memory +
+                      (k.memory == KernelMemory::l2 ? " bandwidth, as measured (catalog)"
+                                                    : " bandwidth, from the catalog"),
+                  "W = " + latex_quantity(c.memory_bandwidth, "B/s"),
+                  c.memory_bandwidth,
+                  "B/s",
+                  "memory_bandwidth",
+                  {}});
+  }
+  st.push_back(
+      critical_intensity_step(std::string("Critical intensity: peak over ") + memory + " bandwidth",
+                              c.peak_flops, c.memory_bandwidth));
   st.push_back(time_step("Math time", "math", c.flops, "FLOP", c.peak_flops, "FLOP/s", "t_math",
                          {"flops", "peak_flops"}));
-  st.push_back(
-      time_step("HBM time", "comms", c.bytes, "B", c.hbm_bandwidth, "B/s", "t_comms", {"bytes"}));
+  st.push_back(time_step(std::string(memory) + " time", "comms", c.bytes, "B", c.memory_bandwidth,
+                         "B/s", "t_comms", {"bytes", "memory_bandwidth"}));
   st.push_back({std::string("Roofline: the larger, so ") +
                     (c.compute_bound ? "compute-bound" : "memory-bound"),
                 "T = \\max(T_\\text{math}, T_\\text{comms}) = " + latex_quantity(c.time, "s"),
@@ -170,6 +203,10 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
                                           : "tensor-cores";
   k.unit = unit == "cuda-cores" ? KernelUnit::cuda_cores : KernelUnit::tensor_cores;
   k.tile = in.number("tile");
+  const std::string memory = in.text("memory");
+  k.memory = memory == "smem" ? KernelMemory::smem
+             : memory == "l2" ? KernelMemory::l2
+                              : KernelMemory::hbm;
   Result<KernelCost> cost = gpu_kernel(*gpu, k);
   if (!cost.ok()) return cost.error();
   const KernelCost& c = cost.value();
@@ -178,6 +215,7 @@ std::optional<Error> compute(const ResolvedInputs& in, ResultBuilder& out) {
   out.set("intensity", c.intensity);
   out.set("peak_flops", c.peak_flops);
   out.set("hbm_bandwidth", c.hbm_bandwidth);
+  out.set("memory_bandwidth", c.memory_bandwidth);
   out.set("critical_intensity", c.critical_intensity);
   out.set("t_math", c.t_math);
   out.set("t_comms", c.t_comms);

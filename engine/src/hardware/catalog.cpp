@@ -50,6 +50,10 @@ const std::vector<FieldDef>& field_defs() {
           &Chip::registers_per_sm),
       num("tmem_per_sm", "Tensor Memory per SM", "B", "Tensor Memory per SM", &Chip::tmem_per_sm),
       num("l2_capacity", "L2 cache", "B", "L2 cache per chip", &Chip::l2_capacity),
+      num("l2_bandwidth", "L2 bandwidth", "B/s", "L2 bandwidth of the whole chip",
+          &Chip::l2_bandwidth),
+      num("smem_bytes_per_cycle", "SMEM bandwidth per SM", "B/cycle",
+          "shared memory bytes one SM reads a cycle", &Chip::smem_bytes_per_cycle),
       num("tensorcores_per_chip", "TensorCores per chip", "cores", "TPU TensorCores per chip",
           &Chip::tensorcores_per_chip, true),
       num("mxus_per_chip", "MXUs per chip", "MXUs", "matrix units (systolic arrays) per chip",
@@ -129,7 +133,8 @@ constexpr std::string_view kTpuOnly =
     " ici_link_bandwidth_bidi ici_links_per_chip ici_hop_latency torus_dims pod_topology pod_chips"
     " cube_topology wraparound host_topology chips_per_host dcn_bandwidth ";
 constexpr std::string_view kGpuOnly =
-    " smem_per_sm registers_per_sm tmem_per_sm l2_capacity sms_per_chip tensor_cores_per_chip"
+    " smem_per_sm registers_per_sm tmem_per_sm l2_capacity l2_bandwidth smem_bytes_per_cycle"
+    " sms_per_chip tensor_cores_per_chip"
     " tensor_core_flops_per_cycle base_clock_hz boost_clock_hz nvlink_bandwidth"
     " nvlink_links_per_gpu nvlink_link_bandwidth nvlink_domain_gpus nvswitches_per_node"
     " node_egress_bandwidth nics_per_gpu nic_bandwidth cuda_cores_per_sm tensor_cores_per_sm ";

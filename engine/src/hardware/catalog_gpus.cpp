@@ -26,6 +26,13 @@ constexpr const char* kNvLink5 =
     "chapter 12, NVLink generations table, NVLink 5.0 (Blackwell): 18 links x 50 GB/s = 900 GB/s "
     "per GPU each way; 8 GPUs and 2 NVSwitches per B200 node";
 
+// Shared memory is 32 banks, each serving one 4-byte word a cycle.
+constexpr double kSmemBanks = 32;
+constexpr const char* kSmemBandwidth =
+    "CUDA C++ Programming Guide, shared memory (compute capability 5.x and later, Volta to "
+    "Blackwell): 32 banks of 4-byte words, each bank one word a clock cycle, so 128 B a cycle per "
+    "SM";
+
 constexpr const char* kSubpartitions =
     "chapter 12: 4 subpartitions per SM, each with one Tensor Core and 32 fp32 CUDA cores";
 constexpr const char* kDgxNics =
@@ -45,6 +52,7 @@ Chip v100() {
       .smem_per_sm = 96e3,
       .registers_per_sm = 4 * 16384 * 4,
       .l2_capacity = 6e6,
+      .smem_bytes_per_cycle = kSmemBanks * 4,
       .sms_per_chip = 80,
       .cuda_cores_per_sm = 64,
       .tensor_cores_per_sm = 8,
@@ -61,6 +69,7 @@ Chip v100() {
           {{"hbm_capacity", "l2_capacity", "sms_per_chip", "base_clock_hz", "boost_clock_hz"},
            kMemTable},
           {{"smem_per_sm"}, kSmem},
+          {{"smem_bytes_per_cycle"}, kSmemBandwidth},
           {{"registers_per_sm"}, kRegisters},
           {{"tensor_core_flops_per_cycle"}, "chapter 12, Tensor Core footnote: 256 on V100"},
           {{"comm_bandwidth"}, "not given: chapter 12's NVLink table starts at NVLink 3.0"},
@@ -85,6 +94,7 @@ Chip a100() {
       .smem_per_sm = 192e3,
       .registers_per_sm = 4 * 16384 * 4,
       .l2_capacity = 40e6,
+      .smem_bytes_per_cycle = kSmemBanks * 4,
       .sms_per_chip = 108,
       .cuda_cores_per_sm = 64,
       .tensor_cores_per_sm = 4,
@@ -109,6 +119,7 @@ Chip a100() {
           {{"hbm_capacity", "l2_capacity", "sms_per_chip", "base_clock_hz", "boost_clock_hz"},
            kMemTable},
           {{"smem_per_sm"}, kSmem},
+          {{"smem_bytes_per_cycle"}, kSmemBandwidth},
           {{"registers_per_sm"}, kRegisters},
           {{"tensor_core_flops_per_cycle"}, "chapter 12, Tensor Core footnote: 512 on A100"},
           {{"cuda_cores_per_sm", "tensor_cores_per_sm"},
@@ -137,6 +148,8 @@ Chip h100() {
       .smem_per_sm = 256e3,
       .registers_per_sm = 4 * 16384 * 4,
       .l2_capacity = 50e6,
+      .l2_bandwidth = 5.5e12,
+      .smem_bytes_per_cycle = kSmemBanks * 4,
       .sms_per_chip = 132,
       .cuda_cores_per_sm = 128,
       .tensor_cores_per_sm = 4,
@@ -171,6 +184,10 @@ Chip h100() {
           {{"comm_bandwidth"}, "18 NVLink 4 links x 25 GB/s = 450 GB/s each way"},
           {{"comm_link"}, kNvLink},
           {{"smem_per_sm"}, kSmem},
+          {{"smem_bytes_per_cycle"}, kSmemBandwidth},
+          {{"l2_bandwidth"},
+           "chapter 12: measured at about 5.5 TB/s (NVIDIA publishes no figure), about 1.6x "
+           "HBM's"},
           {{"registers_per_sm"}, kRegisters},
           {{"l2_capacity"},
            "chapter 12: ~50MB, two 25MB halves each serving half the SMs, joined by a slower "
@@ -194,7 +211,7 @@ Chip h100() {
   };
 }
 
-Chip h200() {
+Chip h200(const Chip& h100) {
   return {
       .id = "h200",
       .name = "NVIDIA H200",
@@ -207,6 +224,8 @@ Chip h200() {
       .smem_per_sm = 256e3,
       .registers_per_sm = 4 * 16384 * 4,
       .l2_capacity = 50e6,
+      .l2_bandwidth = h100.l2_bandwidth,
+      .smem_bytes_per_cycle = kSmemBanks * 4,
       .sms_per_chip = 132,
       .cuda_cores_per_sm = 128,
       .tensor_cores_per_sm = 4,
@@ -235,6 +254,10 @@ Chip h200() {
            kMemTable},
           {{"comm_bandwidth", "comm_link"}, kNvLink},
           {{"smem_per_sm"}, kSmem},
+          {{"smem_bytes_per_cycle"}, kSmemBandwidth},
+          {{"l2_bandwidth"},
+           "the H100's measured 5.5 TB/s (chapter 12): the same Hopper die, its 50 MB L2 and "
+           "132 SMs at the same clocks; only the HBM differs"},
           {{"registers_per_sm"}, kRegisters},
           {{"tensor_cores_per_chip"},
            "132 SMs x 4, one Tensor Core per subpartition (chapter 12, for Hopper and Blackwell)"},
@@ -305,6 +328,7 @@ Chip b200() {
       .registers_per_sm = 4 * 16384 * 4,
       .tmem_per_sm = 256e3,
       .l2_capacity = 126e6,
+      .smem_bytes_per_cycle = kSmemBanks * 4,
       .sms_per_chip = 148,
       .cuda_cores_per_sm = 128,
       .tensor_cores_per_sm = 4,
@@ -336,6 +360,7 @@ Chip b200() {
           {{"comm_bandwidth"}, "18 NVLink 5 links x 50 GB/s = 900 GB/s each way"},
           {{"comm_link"}, kNvLink},
           {{"smem_per_sm"}, kSmem},
+          {{"smem_bytes_per_cycle"}, kSmemBandwidth},
           {{"registers_per_sm"}, kRegisters},
           {{"tmem_per_sm"},
            "chapter 12: Blackwell adds 256kB of Tensor Memory per SM (read as 256e3 B)"},
@@ -392,7 +417,7 @@ Chip gb200(const Chip& b200) {
 std::vector<Chip> gpu_chips() {
   const Chip h100_chip = h100();
   const Chip b200_chip = b200();
-  return {v100(), a100(), h100_chip, h200(), h800(h100_chip), b200_chip, gb200(b200_chip)};
+  return {v100(), a100(), h100_chip, h200(h100_chip), h800(h100_chip), b200_chip, gb200(b200_chip)};
 }
 
 }  // namespace scalebook::catalog_data

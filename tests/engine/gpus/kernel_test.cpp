@@ -63,6 +63,42 @@ TEST_CASE("gpu-kernel: tiles fill the SMs in waves", "[gpus]") {
   CHECK(output(c, "occupancy") == Approx(512.0 / 528));
 }
 
+TEST_CASE("gpu-kernel: SMEM and L2 lower the critical intensity below HBM's", "[gpus]") {
+  auto with = [](const char* chip, const char* memory) {
+    return run("gpu-kernel", {{"chip", Value::of(chip)}, {"memory", Value::of(memory)}});
+  };
+  // SMEM: 132 SMs x 32 banks x 4 B x 1.98 GHz = 33.45 TB/s, so 989e12 / 33.45e12 = 29.6.
+  const Calculation smem = with("h100", "smem");
+  CHECK(output(smem, "memory_bandwidth") == Approx(132 * 128 * 1.98e9));
+  CHECK(output(smem, "critical_intensity") == Approx(9.89e14 / (132 * 128 * 1.98e9)));
+  CHECK(output(smem, "hbm_bandwidth") == 3.35e12);
+  // The default 64 x 4096 x 8192 matmul (intensity 62.5) is memory-bound from HBM, and
+  // compute-bound from SMEM, where its bytes take 68.7 MB / 33.45 TB/s = 2.05 us.
+  CHECK(output_value(with("h100", "hbm"), "bound").text == "memory");
+  CHECK(output_value(smem, "bound").text == "compute");
+  CHECK(output(smem, "t_comms") == Approx(68681728 / (132 * 128 * 1.98e9)));
+  // L2: the chapter's measured 5.5 TB/s on H100 (and H200, the same die): 989 / 5.5 = 180.
+  CHECK(output(with("h100", "l2"), "critical_intensity") == Approx(9.89e14 / 5.5e12));
+  CHECK(output(with("h200", "l2"), "memory_bandwidth") == 5.5e12);
+  // B200: 148 SMs x 128 B x 2.1 GHz boost = 39.8 TB/s; a measured L2 bandwidth only when the reader
+  // gives one.
+  CHECK(output(with("b200", "smem"), "memory_bandwidth") == Approx(148 * 128 * 2.1e9));
+  check_error(run_error("gpu-kernel", {{"chip", Value::of("b200")}, {"memory", Value::of("l2")}}),
+              ErrorCode::unsupported, "memory",
+              "memory=l2 needs the GPU's L2 bandwidth, which NVIDIA does not publish and the "
+              "catalog has measured only for the H100 and H200; give l2_bandwidth for b200");
+  CHECK(output(run("gpu-kernel", {{"chip", Value::of("b200")},
+                                  {"memory", Value::of("l2")},
+                                  {"l2_bandwidth", Value::of(2e13)}}),
+               "critical_intensity") == Approx(2.25e15 / 2e13));
+  // Zero is not a bandwidth: an override must be positive.
+  check_error(run_error("gpu-kernel",
+                        {{"memory", Value::of("smem")}, {"smem_bytes_per_cycle", Value::of(0.0)}}),
+              ErrorCode::out_of_range, "smem_bytes_per_cycle",
+              "smem_bytes_per_cycle must be > 0, got 0");
+  CHECK(run_error("gpu-kernel", {{"memory", Value::of("vmem")}}).field == "memory");
+}
+
 TEST_CASE("gpu-kernel: bad input names the field", "[gpus]") {
   check_error(run_error("gpu-kernel",
                         {{"op", Value::of("vector-add")}, {"unit", Value::of("tensor-cores")}}),

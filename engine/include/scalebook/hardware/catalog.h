@@ -50,6 +50,8 @@ struct Chip {
   double registers_per_sm = 0;        // B of registers per SM (GPU)
   double tmem_per_sm = 0;             // B of Tensor Memory per SM (GPU, Blackwell)
   double l2_capacity = 0;             // B per chip (GPU)
+  double l2_bandwidth = 0;            // B/s, the whole chip's L2 (GPU; measured, where known)
+  double smem_bytes_per_cycle = 0;    // B per SM per cycle out of SMEM (GPU: banks x bank width)
 
   // Cores and matrix units.
   double tensorcores_per_chip = 0;         // TPU TensorCores
