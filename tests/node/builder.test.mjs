@@ -28,6 +28,19 @@ test('the book builds: an index of 13 sections, chapters 1 to 8 and 12', async (
   }
 });
 
+test('the bundle carries no element stylesheet, which comes once, from assets/css/', async () => {
+  const { SHEETS } = await import('../../web/builder/sheets.mjs');
+  const assets = path.join(realOut, 'assets');
+  const js = fs.readdirSync(assets).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(assets, f), 'utf8')).join('\n');
+  // sb-sampler.js keeps its few lines inline, in the element itself.
+  for (const [name, css] of Object.entries(SHEETS).filter(([name]) => name !== 'sampler')) {
+    const lines = css.split('\n').map((l) => l.trim()).filter((l) => l.length > 30);
+    assert.ok(lines.length > 0, name);
+    for (const line of lines) assert.ok(!js.includes(line), `${name}'s "${line}" is in the bundle`);
+    assert.equal(fs.readFileSync(path.join(assets, 'css', `${name}.css`), 'utf8'), css.trim() + '\n');
+  }
+});
+
 test('every chapter page is given a smaller engine module than the whole engine', () => {
   // The whole engine (272 kB brotli) alone nearly fills a chapter's 300 kB read-through budget
   // (bench/page_weight.mjs); a page falls back to it when no module holds its domains.

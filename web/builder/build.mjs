@@ -19,6 +19,7 @@ import { hoistPageStyles } from './page-styles.mjs';
 import { writeSearchIndex } from './search-index.mjs';
 import { writeKatexAssets } from './fonts.mjs';
 import { elementFiles, workerFiles } from './domains.mjs';
+import { linkedSheets } from './linked-sheets.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WASM_DIR = path.join(ROOT, 'bindings/wasm/generated');
@@ -99,7 +100,7 @@ async function bundleRuntime(out) {
     chunkNames: '[name]-[hash]',
     // engine.mjs reads the .wasm with node:fs only under Node; a browser never runs that branch.
     external: ['node:fs/promises'],
-    plugins: [oneKatex, numberInterpolate],
+    plugins: [oneKatex, numberInterpolate, linkedSheets],
     logLevel: 'warning',
   });
   // A domain's worker (its long calculations off the page's thread) is its own bundle beside
