@@ -4,7 +4,7 @@
 // Each emits its element (<sb-roofline-plot>, <sb-batch-sweep>) with the first plot computed by
 // the engine at build time in a declarative shadow root, so the page reads before any script.
 import { escapeHtml } from '../errors.mjs';
-import { rooflinePlotHTML as plotShadowHTML, rooflinePlotOptions } from '../../runtime/core/render.js';
+import { rooflinePlotHTML as plotShadowHTML, rooflinePlotOptions } from '../../runtime/core/plot.js';
 import { batchSweepHTML, batchSweepSVG, sweepCurves, sweepTitle } from '../../runtime/core/sweep-plot.js';
 import { schemaDefault } from '../../runtime/core/widget-form.js';
 import { attributeName } from '../../runtime/core/widget-dom.js';

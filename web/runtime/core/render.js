@@ -6,8 +6,6 @@ import { escapeHTML } from './escape.js';
 import { choiceText, inputGroups, inputLabel, unitAfter } from './input-groups.js';
 
 export { escapeHTML };
-// The roofline plot's SVG and the shadow root <sb-roofline-plot> is built from.
-export { rooflinePlotSVG, rooflinePlotHTML, rooflinePlotOptions } from './plot.js';
 
 // A number as a string the user could type back into a field: 256, 1e12, 9.89e14.
 export function inputText(x) {
