@@ -1,6 +1,6 @@
 // Chapter 12's own elements as a reader meets them on the built page: the cluster builder's
 // SuperPod and the GB200 one it switches to, the kernel roofline with the H200's measured
-// matmuls, the GPU against TPU explorer zoomed from the keyboard, and the parallelism
+// matmuls and its roof from SMEM and L2, the GPU against TPU explorer zoomed from the keyboard, and the parallelism
 // planner's verdicts; a bad value is named beside its field, and nothing logs an error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -74,6 +74,28 @@ test('the kernel roofline draws every measured H200 matmul of its format over th
   const summary = () => text(el.locator('[data-measured-summary]'));
   assert.match(await summary(), /the best matmul, \[4096, 8192\] x \[8192, 8192\], reaches 797 TFLOP\/s, 81% of the datasheet's 989 TFLOP\/s/);
   assert.match(await summary(), /\[256, 256\] x \[256, 256\], takes 18 µs where the roofline says 81\.9 ns/);
+
+  // Operands in SMEM: 132 SMs x 128 B a cycle x 1.98 GHz = 33.5 TB/s, so the critical intensity
+  // falls from 989 / 4.8 = 206 to 29.6, with HBM's roof kept beside the SMEM one; the L2's
+  // measured 5.5 TB/s gives 180. A B200 has no measured L2 bandwidth: said beside the field.
+  assert.equal(await output(el, 'critical_intensity'), '206 FLOP/B');
+  assert.equal(await el.locator('.plot path.roof.hbm').count(), 0);
+  await el.locator('select[name="memory"]').selectOption('smem');
+  await waitOutput(page, host, 'critical_intensity', '29.6 FLOP/B');
+  assert.equal(await output(el, 'memory_bandwidth'), '33.5 TB/s');
+  assert.equal(await el.locator('.plot path.roof.hbm').count(), 1);
+  assert.match(await el.locator('.plot svg').getAttribute('aria-label'), /from SMEM, peak 989 TFLOP\/s, critical intensity 29\.6 FLOP\/B \(from HBM 206 FLOP\/B\)/);
+  assert.match(await text(el.locator('ul.legend')), /the model's roof, operands in SMEM\s*the same from HBM/);
+  await el.screenshot({ path: path.join(SHOTS, 'gpus-kernel-smem.png') });
+  await el.locator('select[name="memory"]').selectOption('l2');
+  await waitOutput(page, host, 'critical_intensity', '180 FLOP/B');
+  await el.locator('select[name="chip"]').selectOption('b200');
+  const memoryError = el.locator('[data-error-for="memory"]');
+  await memoryError.waitFor({ state: 'visible' });
+  assert.match(await text(memoryError), /^memory=l2 needs the GPU's L2 bandwidth, which NVIDIA does not publish/);
+  await el.locator('select[name="chip"]').selectOption('h200');
+  await el.locator('select[name="memory"]').selectOption('hbm');
+  await waitOutput(page, host, 'critical_intensity', '206 FLOP/B');
 
   // In fp8 the best, [16384, 8192] x [8192, 8192], runs 1.10e12 FLOPs in 776 µs: 1.42 PFLOP/s,
   // 72% of 1.98.

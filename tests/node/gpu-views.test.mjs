@@ -90,3 +90,18 @@ test('the chip explorer sets the H100 beside the v5p, every level drawn, counts 
   assert.match(html, /<option value="tpu-v5p" selected>/);
   assert.throws(() => chipPair(engine, null, { chip: 'h100', dtype: 'bf16', compare: 'nope' }), /chip/);
 });
+
+test('the kernel roofline from SMEM draws HBM\'s roof beside it and names both in its label and key', () => {
+  // An H200 in bf16: 989e12 / (132 x 128 B x 1.98 GHz = 33.45e12 B/s) = 29.6 FLOP/B from
+  // SMEM, against 989e12 / 4.8e12 = 206 from HBM.
+  const smem = calc('gpu-kernel', { chip: 'h200', B: 512, D: 8192, F: 8192, memory: 'smem' });
+  const html = kernelExtrasHTML(smem, null, 'smem');
+  const plot = html.slice(0, html.indexOf('<ul class="legend">'));
+  assert.equal([...plot.matchAll(/<path class="roof hbm"/g)].length, 1);
+  assert.match(html, /aria-label="Roofline of the chosen GPU from SMEM, peak 989 TFLOP\/s, critical intensity 29\.6 FLOP\/B \(from HBM 206 FLOP\/B\)"/);
+  assert.match(html, /operands in SMEM<\/li><li>.*the same from HBM<\/li>/);
+  const hbm = calc('gpu-kernel', { chip: 'h200', B: 512, D: 8192, F: 8192 });
+  const plain = kernelExtrasHTML(hbm, null);
+  assert.doesNotMatch(plain, /roof hbm/);
+  assert.match(plain, /from HBM, peak 989 TFLOP\/s, critical intensity 206 FLOP\/B"/);
+});

@@ -54,7 +54,7 @@ function kernelDirective(ctx, args, fail) {
   } catch (error) {
     fail(`the measured H200 matmuls: ${error.message}`);
   }
-  const html = calculatorElementHTML(ctx, 'gpu-kernel', args.named, fail, (result) => kernelExtrasHTML(result, sweep));
+  const html = calculatorElementHTML(ctx, 'gpu-kernel', args.named, fail, (result) => kernelExtrasHTML(result, sweep, args.named.memory));
   return html.replace(/<\/sb-gpu-kernel>$/, `${island(measured)}</sb-gpu-kernel>`);
 }
 

@@ -35,6 +35,7 @@ export const GPUS_CSS = `
 .gpu-extras .tree .more { fill: var(--_muted); }
 .gpu-extras .roof { stroke: var(--_accent); stroke-width: 2.5; fill: none; }
 .gpu-extras .roof.vector { stroke: var(--_muted); stroke-dasharray: 6 4; stroke-width: 1.5; }
+.gpu-extras .roof.hbm { stroke: currentColor; stroke-dasharray: 2 3; stroke-width: 1.5; }
 .gpu-extras .point { fill: currentColor; }
 .gpu-extras .measured { fill: var(--_comm); stroke: var(--_bg); stroke-width: 1; }
 .gpu-extras .measured.square { fill: var(--_memory); }

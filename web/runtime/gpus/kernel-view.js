@@ -1,5 +1,6 @@
 // <sb-gpu-kernel>'s picture after the form: the roofline of the chosen GPU and number format
-// (the gpu-kernel result's peak and HBM bandwidth) on log axes, the reader's kernel on it, and
+// (the gpu-kernel result's peak and the bandwidth of the memory its operands stream from, with
+// HBM's roof beside an L2 or SMEM one) on log axes, the reader's kernel on it, and
 // a matmul sweep measured on one H200 drawn over the model (each measured shape run through the
 // gpu-kernel calculator for its FLOPs, bytes and roofline time; its achieved FLOP/s is those
 // FLOPs over the measured seconds). Pure: runs in the builder and the browser.
@@ -29,7 +30,7 @@ export function measuredPoints(engine, measured, dtype) {
   let roof = null;
   const points = rows.map((m) => {
     const r = engine.calculate('gpu-kernel', { op: 'matmul', chip: MEASURED_CHIP, dtype, B: m.M, D: m.K, F: m.N }, { steps: false });
-    roof ??= { peak_flops: r.peak_flops, hbm_bandwidth: r.hbm_bandwidth };
+    roof ??= { peak_flops: r.peak_flops, bandwidth: r.hbm_bandwidth };
     return { M: m.M, K: m.K, N: m.N, seconds: m.seconds, square: m.M === m.K && m.K === m.N && m.K !== 8192,
       intensity: r.intensity, flops: r.flops, model_time: r.time, achieved: r.flops / m.seconds };
   });
@@ -37,9 +38,15 @@ export function measuredPoints(engine, measured, dtype) {
 }
 
 function roofPath(scale, roof, [x0, x1]) {
-  const ridge = roof.peak_flops / roof.hbm_bandwidth;
+  const ridge = roof.peak_flops / roof.bandwidth;
   const a = Math.min(Math.max(ridge, x0), x1);
-  return `M${scale.x(x0)},${scale.y(x0 * roof.hbm_bandwidth)} L${scale.x(a)},${scale.y(Math.min(a * roof.hbm_bandwidth, roof.peak_flops))} L${scale.x(x1)},${scale.y(roof.peak_flops)}`;
+  return `M${scale.x(x0)},${scale.y(Math.min(x0 * roof.bandwidth, roof.peak_flops))} L${scale.x(a)},${scale.y(Math.min(a * roof.bandwidth, roof.peak_flops))} L${scale.x(x1)},${scale.y(roof.peak_flops)}`;
+}
+
+// What the result's memory input chose, in the result's own terms: HBM when its bandwidth is HBM's.
+const MEMORY_NAMES = { hbm: 'HBM', l2: 'L2', smem: 'SMEM' };
+function memoryName(result, memory) {
+  return MEMORY_NAMES[memory] ?? (result.memory_bandwidth === result.hbm_bandwidth ? 'HBM' : 'memory');
 }
 
 function decades(values, pad) {
@@ -47,13 +54,17 @@ function decades(values, pad) {
   return [Math.floor(Math.log10(Math.min(...ok)) - pad), Math.ceil(Math.log10(Math.max(...ok)) + pad)];
 }
 
-export function kernelPlotSVG(result, sweep) {
-  const roof = { peak_flops: result.peak_flops, hbm_bandwidth: result.hbm_bandwidth };
+export function kernelPlotSVG(result, sweep, memory) {
+  const bandwidth = result.memory_bandwidth ?? result.hbm_bandwidth;
+  const roof = { peak_flops: result.peak_flops, bandwidth };
+  const name = memoryName(result, memory);
+  // Beside an L2 or SMEM roof, HBM's, so the reader sees how far the ridge moved.
+  const hbm = positive(result.hbm_bandwidth) && result.hbm_bandwidth !== bandwidth ? { peak_flops: result.peak_flops, bandwidth: result.hbm_bandwidth } : null;
   const pts = sweep?.points ?? [];
-  const xs = [result.intensity, result.critical_intensity, ...pts.map((p) => p.intensity)];
+  const xs = [result.intensity, result.critical_intensity, ...(hbm ? [hbm.peak_flops / hbm.bandwidth] : []), ...pts.map((p) => p.intensity)];
   const [x0, x1] = decades(xs, 0.3);
   const kernelFlops = result.flops / result.time;
-  const ys = [roof.peak_flops, kernelFlops, ...pts.map((p) => p.achieved), 10 ** x0 * roof.hbm_bandwidth];
+  const ys = [roof.peak_flops, kernelFlops, ...pts.map((p) => p.achieved), 10 ** x0 * Math.min(bandwidth, hbm?.bandwidth ?? bandwidth)];
   const [y0, y1] = decades(ys, 0.15);
   const area = plotArea(WIDTH, HEIGHT, MARGIN);
   const scale = { x: logAxis([10 ** x0, 10 ** x1], [area.left, area.right]), y: logAxis([10 ** y0, 10 ** y1], [area.bottom, area.top]) };
@@ -63,9 +74,11 @@ export function kernelPlotSVG(result, sweep) {
     frameSVG(area) +
     `<text class="axis-title" x="${(area.left + area.right) / 2}" y="${HEIGHT - 6}" text-anchor="middle" fill="currentColor">arithmetic intensity (FLOP/B)</text>` +
     `<text class="axis-title" transform="translate(14 ${(area.top + area.bottom) / 2}) rotate(-90)" text-anchor="middle" fill="currentColor">FLOP/s</text>`;
-  const other = sweep?.roof && (sweep.roof.peak_flops !== roof.peak_flops || sweep.roof.hbm_bandwidth !== roof.hbm_bandwidth)
-    ? `<path class="roof vector" d="${roofPath(scale, sweep.roof, xr)}"><title>${esc(`H200 roof: ${si(sweep.roof.peak_flops, 'FLOP/s')}, ${si(sweep.roof.hbm_bandwidth, 'B/s')}`)}</title></path>` : '';
-  const main = `<path class="roof" d="${roofPath(scale, roof, xr)}"><title>${esc(`roof: ${si(roof.peak_flops, 'FLOP/s')}, HBM ${si(roof.hbm_bandwidth, 'B/s')}`)}</title></path>` +
+  const same = (a, b) => a && b && a.peak_flops === b.peak_flops && a.bandwidth === b.bandwidth;
+  const hbmRoof = hbm ? `<path class="roof hbm" d="${roofPath(scale, hbm, xr)}"><title>${esc(`HBM roof: ${si(hbm.peak_flops, 'FLOP/s')}, HBM ${si(hbm.bandwidth, 'B/s')}`)}</title></path>` : '';
+  const other = sweep?.roof && !same(sweep.roof, roof) && !same(sweep.roof, hbm)
+    ? `<path class="roof vector" d="${roofPath(scale, sweep.roof, xr)}"><title>${esc(`H200 roof: ${si(sweep.roof.peak_flops, 'FLOP/s')}, HBM ${si(sweep.roof.bandwidth, 'B/s')}`)}</title></path>` : '';
+  const main = `<path class="roof" d="${roofPath(scale, roof, xr)}"><title>${esc(`roof: ${si(roof.peak_flops, 'FLOP/s')}, ${name} ${si(roof.bandwidth, 'B/s')}`)}</title></path>` +
     `<text x="${area.right - 4}" y="${scale.y(roof.peak_flops) - 6}" text-anchor="end" fill="currentColor">peak ${esc(si(roof.peak_flops, 'FLOP/s'))}</text>`;
   const dots = pts.map((p) => `<circle class="measured${p.square ? ' square' : ''}" cx="${scale.x(p.intensity)}" cy="${scale.y(p.achieved)}" r="4">` +
     `<title>${esc(`measured on an H200, [${p.M}, ${p.K}] x [${p.K}, ${p.N}]: ${si(p.seconds, 's')} against the roofline's ${si(p.model_time, 's')}, ${si(p.achieved, 'FLOP/s')}`)}</title></circle>`).join('');
@@ -73,10 +86,11 @@ export function kernelPlotSVG(result, sweep) {
   const ky = scale.y(kernelFlops);
   const kernel = `<circle class="point" cx="${kx}" cy="${ky}" r="6" fill="currentColor" stroke="white" stroke-width="1.5">` +
     `<title>${esc(`your kernel: ${si(result.intensity, 'FLOP/B')}, ${si(kernelFlops, 'FLOP/s')} on the roofline`)}</title></circle>`;
-  const title = `Roofline of the chosen GPU, peak ${si(roof.peak_flops, 'FLOP/s')}, critical intensity ${si(result.critical_intensity, 'FLOP/B')}` +
+  const title = `Roofline of the chosen GPU from ${name}, peak ${si(roof.peak_flops, 'FLOP/s')}, critical intensity ${si(result.critical_intensity, 'FLOP/B')}` +
+    (hbm ? ` (from HBM ${si(hbm.peak_flops / hbm.bandwidth, 'FLOP/B')})` : '') +
     (pts.length ? `, with ${pts.length} matmuls measured on an H200` : '');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${esc(title)}"><title>${esc(title)}</title>` +
-    `${axes}${other}${main}${dots}${kernel}</svg>`;
+    `${axes}${other}${hbmRoof}${main}${dots}${kernel}</svg>`;
 }
 
 // What the measurements say, in words: the best fraction of the datasheet's peak, and how far
@@ -92,18 +106,23 @@ export function measuredSummary(sweep) {
     'launching a kernel and filling the SMs cost microseconds of their own.';
 }
 
-function keyHTML(sweep) {
+function keyHTML(sweep, name, withHbm) {
   const dot = (cls) => `<svg class="swatch" viewBox="0 0 14 14" aria-hidden="true"><circle class="${cls}" cx="7" cy="7" r="5"/></svg>`;
-  const items = ['<li><svg class="swatch" viewBox="0 0 14 14" aria-hidden="true"><path class="roof" d="M0,12 L7,3 L14,3"/></svg>the model\'s roof</li>',
-    `<li>${dot('point')}your kernel</li>`];
+  const line = (cls) => `<svg class="swatch" viewBox="0 0 14 14" aria-hidden="true"><path class="${cls}" d="M0,12 L7,3 L14,3"/></svg>`;
+  const items = [`<li>${line('roof')}the model's roof, operands in ${esc(name)}</li>`];
+  if (withHbm) items.push(`<li>${line('roof hbm')}the same from HBM</li>`);
+  items.push(`<li>${dot('point')}your kernel</li>`);
   if (sweep?.points.length) items.push(`<li>${dot('measured')}H200, [M, 8192] x [8192, 8192]</li>`, `<li>${dot('measured square')}H200, squares</li>`);
   return `<ul class="legend">${items.join('')}</ul>`;
 }
 
-export function kernelExtrasHTML(result, sweep) {
+// `memory`: the form's choice (hbm, l2, smem), which names the roof.
+export function kernelExtrasHTML(result, sweep, memory) {
   if (!positive(result?.peak_flops) || !positive(result?.time)) return '<div class="gpu-extras" data-extras></div>';
+  const bandwidth = result.memory_bandwidth ?? result.hbm_bandwidth;
+  const withHbm = positive(result.hbm_bandwidth) && result.hbm_bandwidth !== bandwidth;
   return '<div class="gpu-extras" data-extras>' +
     '<h4 class="results">The roofline, and what an H200 measured</h4>' +
-    `<div class="plot">${kernelPlotSVG(result, sweep)}</div>${keyHTML(sweep)}` +
+    `<div class="plot">${kernelPlotSVG(result, sweep, memory)}</div>${keyHTML(sweep, memoryName(result, memory), withHbm)}` +
     `<p class="note" data-measured-summary>${esc(measuredSummary(sweep))}</p></div>`;
 }

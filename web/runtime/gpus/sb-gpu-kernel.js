@@ -36,17 +36,22 @@ export class SbGpuKernel extends SbCalculator {
     return inputs?.dtype || this.getAttribute('dtype') || schemaDefault(this.#engine.schema(this.calculator), 'dtype');
   }
 
+  // The roof's name; the result's bandwidths say the same when no choice was made.
+  #memory(inputs) {
+    return inputs?.memory || this.getAttribute('memory') || undefined;
+  }
+
   start(engine) {
     this.#engine = engine;
     this.addEventListener('sb-change', (event) => {
       if (event.target !== this) return;
       const extras = this.shadowRoot.querySelector('[data-extras]');
-      if (extras) extras.outerHTML = kernelExtrasHTML(event.detail.result, this.#sweep(this.#dtype(event.detail.inputs)));
+      if (extras) extras.outerHTML = kernelExtrasHTML(event.detail.result, this.#sweep(this.#dtype(event.detail.inputs)), this.#memory(event.detail.inputs));
     });
     super.start(engine);
   }
 
   afterFormHTML(result) {
-    return kernelExtrasHTML(result, this.#engine ? this.#sweep(this.#dtype(this.inputs)) : null);
+    return kernelExtrasHTML(result, this.#engine ? this.#sweep(this.#dtype(this.inputs)) : null, this.#memory(this.inputs));
   }
 }
