@@ -36,7 +36,6 @@ Result<Topology> switched(const Chip& chip, const std::string& shape) {
   t.chips = n;
   t.link_bandwidth = chip.nvlink_bandwidth;
   t.node_gpus = k;
-  t.node_bandwidth = chip.node_egress_bandwidth;
   t.levels = default_cluster(chip, n).levels;
   if (n > k && t.levels.size() == 1 && chip.node_egress_bandwidth > 0)
     t.levels.push_back({"scale-out", n / k, n, k, chip.node_egress_bandwidth});

@@ -58,7 +58,9 @@ TEST_CASE("topology: GPUs are one NVLink domain's GPUs, then the nodes", "[topol
   const Topology cluster = where("h100", "64");
   CHECK(axes_of(cluster) == "G8 N8 ");
   CHECK(cluster.chips == 64);
-  CHECK(cluster.node_bandwidth == h100.node_egress_bandwidth);
+  // 8 nodes under one leaf: a node sends at its 8 NICs' 8 x 50 GB/s, the catalog's node egress.
+  REQUIRE(cluster.levels.size() == 2);
+  CHECK(cluster.levels[1].child_bandwidth == h100.node_egress_bandwidth);
 }
 
 TEST_CASE("topology: shapes that cannot be name the shape", "[topology]") {

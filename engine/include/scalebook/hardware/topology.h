@@ -24,7 +24,6 @@ struct Topology {
   double link_bandwidth = 0;  // B/s one way: one ICI link, or one GPU's NVLink egress
   double hop_latency = 0;     // s per hop over those links (the catalog gives none for GPUs: 0)
   double node_gpus = 0;       // switched: GPUs in one NVLink domain (the book's node)
-  double node_bandwidth = 0;  // switched: B/s from one node into the scale-out network (0: none)
   // switched: the levels of the cluster a job of `chips` GPUs gets (default_cluster: SUs of 32
   // nodes on a full-bisection fat tree), the node first; none above it inside one node.
   std::vector<ClusterLevel> levels;
