@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <iterator>
 #include <optional>
+#include <string_view>
 
 #include "catalog_data.h"
 
@@ -191,7 +192,12 @@ namespace catalog_data {
 std::vector<SourceNote> cite(std::initializer_list<Cite> cites) {
   std::vector<SourceNote> notes;
   for (const Cite& c : cites) {
-    for (const std::string& field : c.fields) notes.push_back({field, c.note});
+    std::string_view fields = c.fields;
+    while (!fields.empty()) {
+      const std::size_t end = std::min(fields.find(' '), fields.size());
+      if (end > 0) notes.push_back({std::string(fields.substr(0, end)), c.note});
+      fields.remove_prefix(std::min(end + 1, fields.size()));
+    }
   }
   return notes;
 }

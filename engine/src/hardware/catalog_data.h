@@ -9,10 +9,13 @@
 
 namespace scalebook::catalog_data {
 
-// One source note shared by several fields.
+// One source note shared by several fields, named in one string with a space between names:
+// {"hbm_bandwidth hbm_capacity", kSpecTable}. Plain pointers, so a chip's list of them is
+// constant data and only cite() builds strings (std::strings built inline in every table cost
+// the engine modules kilobytes of code).
 struct Cite {
-  std::vector<std::string> fields;
-  std::string note;
+  const char* fields;
+  const char* note;
 };
 
 std::vector<SourceNote> cite(std::initializer_list<Cite> cites);

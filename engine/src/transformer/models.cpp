@@ -1,6 +1,8 @@
 #include "scalebook/transformer/models.h"
 
+#include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include "models_data.h"
 #include "scalebook/core/format.h"
@@ -79,7 +81,12 @@ namespace models_data {
 std::vector<SourceNote> cite(std::initializer_list<Cite> cites) {
   std::vector<SourceNote> notes;
   for (const Cite& c : cites) {
-    for (const std::string& field : c.fields) notes.push_back({field, c.note});
+    std::string_view fields = c.fields;
+    while (!fields.empty()) {
+      const std::size_t end = std::min(fields.find(' '), fields.size());
+      if (end > 0) notes.push_back({std::string(fields.substr(0, end)), c.note});
+      fields.remove_prefix(std::min(end + 1, fields.size()));
+    }
   }
   return notes;
 }

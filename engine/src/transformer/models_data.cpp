@@ -11,7 +11,7 @@
 namespace scalebook::models_data {
 namespace {
 
-std::vector<std::string> shape() { return {"L", "D", "F", "N", "K", "H", "V"}; }
+constexpr const char* kShape = "L D F N K H V";
 
 constexpr const char* kDense = "a dense model: no experts";
 constexpr const char* kNotMoe = "not used by a dense model";
@@ -25,9 +25,9 @@ constexpr const char* kUntied =
     "untied: the book counts 2DV (input embedding and output projection)";
 
 std::vector<SourceNote> dense_notes() {
-  return cite({{{"E"}, kDense},
-               {{"experts_per_token", "shared_experts", "F_expert", "dense_layers"}, kNotMoe},
-               {{"q_rank", "kv_rank", "rope_dim"}, kNoMla}});
+  return cite({{"E", kDense},
+               {"experts_per_token shared_experts F_expert dense_layers", kNotMoe},
+               {"q_rank kv_rank rope_dim", kNoMla}});
 }
 
 Model with_notes(Model m, std::initializer_list<Cite> cites, bool dense = true) {
@@ -50,12 +50,12 @@ Model llama_3_70b() {
        .K = 8,
        .H = 128,
        .V = 128256},
-      {{shape(),
+      {{kShape,
         "chapter 6 (training LLaMA 3), its hyperparameter table from Meta's published config; "
         "chapter 8 gives the same table (F = 28,672 = 3.5 D)"},
-       {{"gated"}, kLlamaGated},
-       {{"tied"}, kUntied},
-       {{"norms_per_layer", "final_norm"}, kLlamaNorms}});
+       {"gated", kLlamaGated},
+       {"tied", kUntied},
+       {"norms_per_layer final_norm", kLlamaNorms}});
 }
 
 Model llama_3_8b() {
@@ -69,13 +69,13 @@ Model llama_3_8b() {
        .K = 8,
        .H = 128,
        .V = 128256},
-      {{shape(),
+      {{kShape,
         "not configured in the book (chapter 8, Worked Problem 2 names it; chapter 7 says it has "
         "32 query and 8 KV heads): Meta's published config, as problems/applied-inference.json "
         "records it"},
-       {{"gated"}, kLlamaGated},
-       {{"tied"}, "untied, as LLaMA 3 70B (Meta's published config)"},
-       {{"norms_per_layer", "final_norm"}, kLlamaNorms}});
+       {"gated", kLlamaGated},
+       {"tied", "untied, as LLaMA 3 70B (Meta's published config)"},
+       {"norms_per_layer final_norm", kLlamaNorms}});
 }
 
 Model llama_3_405b() {
@@ -89,12 +89,12 @@ Model llama_3_405b() {
        .K = 8,
        .H = 128,
        .V = 128256},
-      {{shape(),
+      {{kShape,
         "not given in the book (chapter 6, Worked Problem 2 asks the reader to look it up): "
         "Meta's published LLaMA 3.1 405B config, as problems/applied-training.json records it"},
-       {{"gated"}, kLlamaGated},
-       {{"tied"}, "untied, as chapter 6's Worked Problem 2 counts it (2DV)"},
-       {{"norms_per_layer", "final_norm"}, kLlamaNorms}});
+       {"gated", kLlamaGated},
+       {"tied", "untied, as chapter 6's Worked Problem 2 counts it (2DV)"},
+       {"norms_per_layer final_norm", kLlamaNorms}});
 }
 
 Model llama_2_13b() {
@@ -108,12 +108,12 @@ Model llama_2_13b() {
        .K = 40,
        .H = 128,
        .V = 32000},
-      {{shape(),
+      {{kShape,
         "chapter 5 (training), Question 1, and chapter 7 (inference), 'What about memory?': "
         "multi-head attention, K = N = 40"},
-       {{"gated"}, "chapter 5, Question 1: a gated MLP with three D x F matrices per layer"},
-       {{"tied"}, "chapter 5, Question 1: untied input and output embeddings"},
-       {{"norms_per_layer", "final_norm"}, kLlamaNorms}});
+       {"gated", "chapter 5, Question 1: a gated MLP with three D x F matrices per layer"},
+       {"tied", "chapter 5, Question 1: untied input and output embeddings"},
+       {"norms_per_layer final_norm", kLlamaNorms}});
 }
 
 Model gemma_7b() {
@@ -128,17 +128,17 @@ Model gemma_7b() {
        .H = 256,
        .V = 256000,
        .tied = true},
-      {{{"L", "D", "N", "K", "H"},
+      {{"L D N K H",
         "not in the book, which uses only F (chapter 5's tensor-parallel limit): Google's "
         "published Gemma 7B config"},
-       {{"F"},
+       {"F",
         "24,576 per branch of the gated MLP (Google's published config); the Gemma report's "
         "49,152 'feedforward hidden dims' counts both branches, and chapter 5 rounds that to "
         "F ~ 50k"},
-       {{"V"}, "Google's published config (256,000; the Gemma report's table says 256,128)"},
-       {{"gated"}, "gated GeGLU MLP (Google's published config)"},
-       {{"tied"}, "tied input and output embeddings (Google's published config)"},
-       {{"norms_per_layer", "final_norm"},
+       {"V", "Google's published config (256,000; the Gemma report's table says 256,128)"},
+       {"gated", "gated GeGLU MLP (Google's published config)"},
+       {"tied", "tied input and output embeddings (Google's published config)"},
+       {"norms_per_layer final_norm",
         "not in the book: two RMSNorms per layer and a final one (Google's published "
         "architecture)"}});
 }
@@ -156,15 +156,15 @@ Model gemma_2_27b() {
        .V = 256000,
        .tied = true,
        .norms_per_layer = 4},
-      {{{"D"},
+      {{"D",
         "chapter 4: 'Gemma-27B' has D = 4608 (attention dominates past T ~ 8D = 37k); that D is "
         "Gemma 2 27B's"},
-       {{"L", "F", "N", "K", "H", "V"},
+       {"L F N K H V",
         "not in the book: Google's published Gemma 2 27B config (N x H = 4096 is not D, and "
         "F = 8D, so this model's own attention crossover is not chapter 4's 8D)"},
-       {{"gated"}, "gated GeGLU MLP (Google's published config)"},
-       {{"tied"}, "tied input and output embeddings (Google's published config)"},
-       {{"norms_per_layer", "final_norm"},
+       {"gated", "gated GeGLU MLP (Google's published config)"},
+       {"tied", "tied input and output embeddings (Google's published config)"},
+       {"norms_per_layer final_norm",
         "not in the book: a norm before and after both attention and the MLP, and a final one "
         "(Google's published architecture); its local sliding-window layers are not modelled"}});
 }
@@ -188,24 +188,24 @@ Model deepseek_v3() {
        .q_rank = 1536,
        .kv_rank = 512,
        .rope_dim = 64},
-      {{{"E", "experts_per_token"},
+      {{"E experts_per_token",
         "chapter 4, mixture of experts and Question 8: E = 256 routed experts, k = 8 per token "
         "(Question 7 gives 37B activated parameters)"},
-       {{"L", "D", "V"}, "not in the book: DeepSeek's published DeepSeek-V3 config"},
-       {{"F"},
+       {"L D V", "not in the book: DeepSeek's published DeepSeek-V3 config"},
+       {"F",
         "not in the book: DeepSeek's published config (intermediate_size of the dense layers)"},
-       {{"N", "K", "H"},
+       {"N K H",
         "not in the book: DeepSeek's published config; latent attention gives every query head "
         "its own key and value head (K = N), H = 128 wide (qk_nope_head_dim = v_head_dim)"},
-       {{"gated"}, "gated SwiGLU experts and dense MLPs (DeepSeek's published config)"},
-       {{"tied"}, "untied input and output embeddings (DeepSeek's published config)"},
-       {{"norms_per_layer", "final_norm"},
+       {"gated", "gated SwiGLU experts and dense MLPs (DeepSeek's published config)"},
+       {"tied", "untied input and output embeddings (DeepSeek's published config)"},
+       {"norms_per_layer final_norm",
         "not in the book: two RMSNorms per layer and a final one (DeepSeek's published "
         "architecture); the latent norms are counted with q_rank and kv_rank"},
-       {{"shared_experts", "F_expert", "dense_layers"},
+       {"shared_experts F_expert dense_layers",
         "not in the book: DeepSeek's published config (n_shared_experts, moe_intermediate_size, "
         "first_k_dense_replace)"},
-       {{"q_rank", "kv_rank", "rope_dim"},
+       {"q_rank kv_rank rope_dim",
         "not in the book: DeepSeek's published config (q_lora_rank, kv_lora_rank, "
         "qk_rope_head_dim); the multi-token-prediction module and the router's bias are left "
         "out"}},
@@ -229,14 +229,14 @@ Model transformers_q1() {
        .V = 32000,
        .norms_per_layer = 1,
        .final_norm = false},
-      {{{"L", "D", "F", "V"}, "chapter 4, Question 1: D = 4096, F = 4D, V = 32,000, L = 64"},
-       {{"N", "H"},
+      {{"L D F V", "chapter 4, Question 1: D = 4096, F = 4D, V = 32,000, L = 64"},
+       {"N H",
         "chapter 4, Question 1 gives only N x H = D; 32 heads of 128 is one split (every count "
         "depends on N x H alone)"},
-       {{"K"}, "chapter 4, Question 1: multi-head attention (K = N)"},
-       {{"gated"}, "chapter 4, Question 1 counts 3DF per layer (gated)"},
-       {{"tied"}, "chapter 4, Question 1 counts 2DV (untied)"},
-       {{"norms_per_layer", "final_norm"},
+       {"K", "chapter 4, Question 1: multi-head attention (K = N)"},
+       {"gated", "chapter 4, Question 1 counts 3DF per layer (gated)"},
+       {"tied", "chapter 4, Question 1 counts 2DV (untied)"},
+       {"norms_per_layer final_norm",
         "chapter 4, Question 1's formula L(3DF + 4DNH + D) + 2DV: one D-wide norm per layer, "
         "no final norm"}});
 }
@@ -255,10 +255,10 @@ Model inference_q1() {
        .tied = true,
        .norms_per_layer = 0,
        .final_norm = false},
-      {{shape(), "chapter 7 (inference), Questions 1-7: a made-up LLaMA-2-13B-like model"},
-       {{"gated"}, "chapter 7, Question 1: a SwiGLU MLP (3DF)"},
-       {{"tied"}, "chapter 7, Question 1: one shared input/output embedding matrix"},
-       {{"norms_per_layer", "final_norm"}, kBookFormulaNorms}});
+      {{kShape, "chapter 7 (inference), Questions 1-7: a made-up LLaMA-2-13B-like model"},
+       {"gated", "chapter 7, Question 1: a SwiGLU MLP (3DF)"},
+       {"tied", "chapter 7, Question 1: one shared input/output embedding matrix"},
+       {"norms_per_layer final_norm", kBookFormulaNorms}});
 }
 
 Model inference_q5_moe() {
@@ -277,15 +277,15 @@ Model inference_q5_moe() {
        .final_norm = false,
        .E = 16,
        .experts_per_token = 2},
-      {{shape(), "chapter 7, Question 5: the worked-problem model (inference-q1) made an MoE"},
-       {{"gated"}, "chapter 7, Question 5: each expert is a full SwiGLU MLP (3DF)"},
-       {{"tied"}, "chapter 7, Questions 1 and 5: tied embeddings"},
-       {{"norms_per_layer", "final_norm"}, kBookFormulaNorms},
-       {{"E", "experts_per_token"}, "chapter 7, Question 5: E = 16 experts, top-k = 2 routing"},
-       {{"shared_experts", "dense_layers"},
+      {{kShape, "chapter 7, Question 5: the worked-problem model (inference-q1) made an MoE"},
+       {"gated", "chapter 7, Question 5: each expert is a full SwiGLU MLP (3DF)"},
+       {"tied", "chapter 7, Questions 1 and 5: tied embeddings"},
+       {"norms_per_layer final_norm", kBookFormulaNorms},
+       {"E experts_per_token", "chapter 7, Question 5: E = 16 experts, top-k = 2 routing"},
+       {"shared_experts dense_layers",
         "chapter 7, Question 5: every layer's MLP becomes experts, none shared"},
-       {{"F_expert"}, "0: each expert is the dense MLP (width F), chapter 7, Question 5"},
-       {{"q_rank", "kv_rank", "rope_dim"}, kNoMla}},
+       {"F_expert", "0: each expert is the dense MLP (width F), chapter 7, Question 5"},
+       {"q_rank kv_rank rope_dim", kNoMla}},
       false);
 }
 

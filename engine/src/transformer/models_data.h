@@ -9,10 +9,12 @@
 
 namespace scalebook::models_data {
 
-// One source note shared by several fields.
+// One source note shared by several fields, named in one string with a space between names:
+// {"L D F", "chapter 4"}. Plain pointers, so a model's list of them is constant data and only
+// cite() builds strings.
 struct Cite {
-  std::vector<std::string> fields;
-  std::string note;
+  const char* fields;
+  const char* note;
 };
 
 std::vector<SourceNote> cite(std::initializer_list<Cite> cites);
