@@ -57,8 +57,8 @@ const Chip* chip_of(const ResolvedInputs& inputs) {
   return static_cast<const Chip*>(inputs.preset("chip"));
 }
 
-InputSpec dtype_input(const std::string& name, const std::string& label,
-                      const std::string& description, Value fallback) {
+InputSpec dtype_input(const char* name, const char* label, const char* description,
+                      Value fallback) {
   InputSpec spec{name, InputKind::choice, "", description, std::move(fallback)};
   spec.choices = dtype_names();
   spec.label = label;

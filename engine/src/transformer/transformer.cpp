@@ -11,15 +11,23 @@ namespace {
 using transformer_parts::Setup;
 using transformer_parts::Sheet;
 
-InputSpec choice(const std::string& name, const std::string& description, Value fallback,
-                 std::vector<std::string> choices) {
+// Helpers take literals and build each string once, in one place (core/schema.h says why).
+InputSpec choice(const char* name, const char* description, Value fallback,
+                 std::initializer_list<const char*> choices) {
   InputSpec spec{name, InputKind::choice, "", description, std::move(fallback)};
-  spec.choices = std::move(choices);
+  spec.choices.assign(choices.begin(), choices.end());
   return spec;
 }
 
-InputSpec count(const std::string& name, const std::string& unit, const std::string& description,
-                Value fallback, double min, double max) {
+InputSpec choice(const char* name, const char* description, Value fallback,
+                 const std::vector<std::string>& choices) {
+  InputSpec spec{name, InputKind::choice, "", description, std::move(fallback)};
+  spec.choices = choices;
+  return spec;
+}
+
+InputSpec count(const char* name, const char* unit, const char* description, Value fallback,
+                double min, double max) {
   return {name, InputKind::count, unit, description, std::move(fallback), min, false, max};
 }
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <initializer_list>
 #include <limits>
 #include <memory>
 #include <string>
@@ -50,7 +51,29 @@ struct PresetKind {
       const std::vector<std::pair<std::string, Value>>& overrides);
 };
 
+// InputSpec and OutputSpec are written as braced lists in every calculator's schema
+// ({"bytes", InputKind::number, "B", "..."}). Built member by member in place, each of those
+// lists is a dozen string constructions and destructions inlined into the schema function:
+// tens of kilobytes over the engine. A braced list of literals therefore goes through the
+// out-of-line `const char*` constructor (core/schema.cpp), built once; any other list takes
+// the generic one, which builds as an aggregate did.
 struct InputSpec {
+  InputSpec() = default;
+  InputSpec(std::string name_, InputKind kind_ = InputKind::number, std::string unit_ = {},
+            std::string description_ = {}, Value default_value_ = {}, double min_ = 0,
+            bool min_exclusive_ = false, double max_ = std::numeric_limits<double>::max())
+      : name(std::move(name_)),
+        kind(kind_),
+        unit(std::move(unit_)),
+        description(std::move(description_)),
+        default_value(std::move(default_value_)),
+        min(min_),
+        min_exclusive(min_exclusive_),
+        max(max_) {}
+  InputSpec(const char* name_, InputKind kind_, const char* unit_, const char* description_,
+            Value default_value_ = {}, double min_ = 0, bool min_exclusive_ = false,
+            double max_ = std::numeric_limits<double>::max());
+
   std::string name;
   InputKind kind = InputKind::number;
   std::string unit;  // SI base unit: s, B, FLOP, B/s, FLOP/s, FLOP/B, tokens; empty for none
@@ -77,8 +100,24 @@ inline InputSpec labelled(InputSpec spec, std::string label, InputGroup group = 
   spec.choice_labels = std::move(choice_labels);
   return spec;
 }
+// The same from literals, out of line (core/schema.cpp): labelled(spec, "Ring direction",
+// InputGroup::advanced, {"Both ways", "One way"}).
+InputSpec labelled(InputSpec spec, const char* label, InputGroup group = InputGroup::main,
+                   std::initializer_list<const char*> choice_labels = {});
 
 struct OutputSpec {
+  OutputSpec() = default;
+  OutputSpec(std::string name_, std::string unit_ = {}, std::string description_ = {},
+             bool is_text_ = false, std::string label_ = {})
+      : name(std::move(name_)),
+        unit(std::move(unit_)),
+        description(std::move(description_)),
+        is_text(is_text_),
+        label(std::move(label_)) {}
+  // Out of line, as InputSpec's.
+  OutputSpec(const char* name_, const char* unit_, const char* description_, bool is_text_ = false,
+             const char* label_ = "");
+
   std::string name;
   std::string unit;
   std::string description;
@@ -87,14 +126,29 @@ struct OutputSpec {
 };
 
 // The two kinds of output a calculator declares, as a form and a table show them:
-// number_output("t_math", "s", "one layer's matmuls", "Math per layer").
-inline OutputSpec number_output(std::string name, std::string unit, std::string description,
-                                std::string label) {
-  return {std::move(name), std::move(unit), std::move(description), false, std::move(label)};
-}
-inline OutputSpec text_output(std::string name, std::string description, std::string label) {
-  return {std::move(name), "", std::move(description), true, std::move(label)};
-}
+// number_output("t_math", "s", "one layer's matmuls", "Math per layer"). Objects with a call
+// for literals (OutputSpec's out-of-line constructor) and one for strings, rather than two
+// overloaded functions, so that a file may still name one `constexpr auto num = number_output`.
+struct NumberOutput {
+  OutputSpec operator()(const char* name, const char* unit, const char* description,
+                        const char* label) const {
+    return {name, unit, description, false, label};
+  }
+  OutputSpec operator()(std::string name, std::string unit, std::string description,
+                        std::string label) const {
+    return {std::move(name), std::move(unit), std::move(description), false, std::move(label)};
+  }
+};
+struct TextOutput {
+  OutputSpec operator()(const char* name, const char* description, const char* label) const {
+    return {name, "", description, true, label};
+  }
+  OutputSpec operator()(std::string name, std::string description, std::string label) const {
+    return {std::move(name), "", std::move(description), true, std::move(label)};
+  }
+};
+inline constexpr NumberOutput number_output{};
+inline constexpr TextOutput text_output{};
 
 // A list output: each row has one value per column.
 struct TableSpec {

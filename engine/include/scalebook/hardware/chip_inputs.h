@@ -23,8 +23,7 @@ InputSpec chip_input();
 // The chosen chip with the caller's overrides applied; null for a calculator without one.
 const Chip* chip_of(const ResolvedInputs& inputs);
 // A choice of dtype_names(); `label` is what a form calls it ("Weights dtype").
-InputSpec dtype_input(const std::string& name, const std::string& label,
-                      const std::string& description, Value fallback);
+InputSpec dtype_input(const char* name, const char* label, const char* description, Value fallback);
 // peak_flops, hbm_bandwidth and, with `with_comm`, comm_bandwidth.
 std::vector<InputSpec> chip_override_inputs(bool with_comm);
 

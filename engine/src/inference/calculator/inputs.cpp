@@ -21,11 +21,11 @@ InputSpec count(const char* name, const char* unit, const char* description, Val
 }
 
 InputSpec choice(const char* name, const char* description, const char* fallback,
-                 std::vector<std::string> choices, const char* label,
-                 std::vector<std::string> labels) {
+                 std::initializer_list<const char*> choices, const char* label,
+                 std::initializer_list<const char*> labels) {
   InputSpec spec{name, InputKind::choice, "", description, Value::of(fallback)};
-  spec.choices = std::move(choices);
-  return labelled(std::move(spec), label, InputGroup::main, std::move(labels));
+  spec.choices.assign(choices.begin(), choices.end());
+  return labelled(std::move(spec), label, InputGroup::main, labels);
 }
 
 // A chip field the reader may set for this call, applied to the chip's copy.

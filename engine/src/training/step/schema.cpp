@@ -13,24 +13,24 @@ namespace {
 
 constexpr const char* kAxesNames[] = {"dp_axes", "fsdp_axes", "tp_axes", "pp_axes", "ep_axes"};
 
-InputSpec count(const std::string& name, const std::string& unit, const std::string& description,
-                Value fallback, double min, double max, const std::string& label,
-                InputGroup group = InputGroup::main) {
+// Helpers take literals and build each string once, in one place (core/schema.h says why).
+InputSpec count(const char* name, const char* unit, const char* description, Value fallback,
+                double min, double max, const char* label, InputGroup group = InputGroup::main) {
   return labelled({name, InputKind::count, unit, description, std::move(fallback), min, false, max},
                   label, group);
 }
 
-InputSpec choice(const std::string& name, const std::string& description, Value fallback,
-                 std::vector<std::string> choices, const std::string& label,
-                 InputGroup group = InputGroup::main, std::vector<std::string> labels = {}) {
+InputSpec choice(const char* name, const char* description, Value fallback,
+                 std::initializer_list<const char*> choices, const char* label,
+                 InputGroup group = InputGroup::main,
+                 std::initializer_list<const char*> labels = {}) {
   InputSpec spec{name, InputKind::choice, "", description, std::move(fallback)};
-  spec.choices = std::move(choices);
-  return labelled(std::move(spec), label, group, std::move(labels));
+  spec.choices.assign(choices.begin(), choices.end());
+  return labelled(std::move(spec), label, group, labels);
 }
 
-InputSpec text(const std::string& name, const std::string& description, Value fallback,
-               const std::string& label, const std::string& help,
-               InputGroup group = InputGroup::main) {
+InputSpec text(const char* name, const char* description, Value fallback, const char* label,
+               const char* help, InputGroup group = InputGroup::main) {
   InputSpec spec =
       labelled({name, InputKind::text, "", description, std::move(fallback)}, label, group);
   spec.help = help;
