@@ -20,10 +20,15 @@ const strategyCell = (el, strategy, column) => el.locator('table[data-table="str
   .filter({ has: el.page().locator(`td[data-column="strategy"]:text-is("${strategy}")`) })
   .locator(`td[data-column="${column}"]`).textContent();
 
-test('the static page shows the layer, the strategies and the step in order before any script', async () => {
-  const page = await site.browser.newPage({ javaScriptEnabled: false });
+test('the static page shows the layer, the strategies and the step in order before the engine', async () => {
+  // The engine never arrives: what shows is the build's, each section filled as the reader opens
+  // it (the build keeps closed sections' bodies on the chapter's folds page until then).
+  const page = await site.browser.newPage();
+  await page.route('**/*.wasm', (route) => route.abort());
   await page.goto(`${site.base}/05-training.html`);
   const el = page.locator(HOST);
+  for (const fold of ['layer', 'strategies', 'step', 'layer-steps']) await el.locator(`details[data-fold="${fold}"] > summary`).click();
+  await el.locator('[data-layer-algorithm] [data-pass="forward"] li').first().waitFor({ state: 'attached' });
   // In[B_XY, D_Z]: B / 256 = 16384 tokens, D / 8 = 1024; W_in[D_XY, F_Z]: 8192 / 256 = 32, 28672 / 8 = 3584.
   assert.equal(await notation(el, 'In'), 'In[B_XY, D_Z]');
   assert.equal(await local(el, 'In'), '[16384, 1024]');
@@ -51,6 +56,21 @@ test('the static page shows the layer, the strategies and the step in order befo
   assert.equal(await forward.nth(2).textContent(), 'In[B_XY, D] *_D W_in[D, F_Z] -> Tmp[B_XY, F_Z] 962 GFLOP, 2.1 ms');
   assert.match(await forward.nth(0).textContent(), /^critical path AllGather_Z In\[B_XY, D_Z\] -> In\[B_XY, D\] \(TP\)/);
   assert.equal(await el.locator('[data-layer-algorithm] [data-pass="backward"] li[data-kind="matmul"]').count(), 4);
+  await page.close();
+});
+
+test('without the script, a folded section links to its body on the chapter\'s folds page', async () => {
+  const page = await site.browser.newPage({ javaScriptEnabled: false });
+  await page.goto(`${site.base}/05-training.html`);
+  const href = await page.locator(HOST).locator('details[data-fold="layer"] > [data-fold-link] a').getAttribute('href');
+  const url = new URL(href, `${site.base}/05-training.html`);
+  await page.goto(url.href);
+  const section = page.locator(url.hash);
+  assert.equal(await section.locator('h2').textContent(), 'The layer on one chip');
+  // In[B_XY, D_Z] of the book's layout, 16384 tokens by 1024 on each chip, as on the chapter.
+  assert.equal(await notation(section, 'In'), 'In[B_XY, D_Z]');
+  assert.equal(await local(section, 'In'), '[16384, 1024]');
+  assert.equal(await local(section, 'W_in'), '[32, 3584]');
   await page.close();
 });
 

@@ -21,6 +21,9 @@ test('changing the chips changes the verdicts; a bad value shows an error beside
   const { page, errors } = await site.open('06-applied-training.html');
   const el = page.locator(HOST);
   await el.scrollIntoViewIfNeeded();
+  // The verdicts are among the other results, a section the reader opens.
+  await el.locator('details[data-fold="outputs"] > summary').click();
+  await el.locator('[data-output="whole_sequences"]').waitFor({ state: 'attached' });
   assert.match(await out(el, 'whole_sequences'), /no/);
   assert.match(await out(el, 'fsdp_ok'), /no/);
   assert.match(await out(el, 'mixed_ok'), /yes/);
@@ -61,6 +64,11 @@ test('chapter 5\'s planner: 2M tokens take two pods; 4M take four and 1M one, an
   const { page, errors } = await site.open('05-training.html');
   const el = page.locator(PODS);
   await el.scrollIntoViewIfNeeded();
+  // The other results, the plot and the table by pods are sections the reader opens; opened,
+  // they follow each new batch.
+  for (const fold of ['outputs', 'pods-plot', 'by_pods']) await el.locator(`details[data-fold="${fold}"] > summary`).click();
+  await el.locator('table[data-table="by_pods"] tbody tr').first().waitFor({ state: 'attached' });
+  await el.locator('.pods-plot circle.pt').first().waitFor({ state: 'attached' });
   // 2,097,152 / (8960 x 2550^2 / (2 x 30000)) = 2,097,152 / 971,040 = 2.16 pods.
   assert.equal(await out(el, 'pods_at_mixed'), '2.16 pods');
   assert.equal(await out(el, 'pods_recommended'), '2 pods');
@@ -70,8 +78,6 @@ test('chapter 5\'s planner: 2M tokens take two pods; 4M take four and 1M one, an
   assert.equal(await el.locator('.pods-plot circle.chosen').getAttribute('data-pods'), '2');
   assert.equal(await el.locator('.pods-plot .threshold').count(), 3);
   assert.equal(await el.locator('table[data-table="by_pods"] tbody tr').count(), 4);
-  // The plot is a section: opened, it follows each new batch.
-  await el.locator('details[data-fold="pods-plot"] > summary').click();
   // Twice the batch: 4,194,304 / 971,040 = 4.32, four pods of 1,048,576 tokens each, the same
   // 1024 x 8 in each; the table runs to 16.
   await el.locator('input[name="B"]').fill('4194304');

@@ -36,6 +36,9 @@ test('the search shows the engine\'s tables, searches again in a worker, sorts a
   const top = el.locator('[data-search-table="top"] tbody tr');
   assert.equal(await top.count(), expected.top.length);
   assert.equal(await top.first().locator('a').textContent(), expected.best);
+  // The plot and the other results are sections a reader opens (their bodies come when first opened).
+  for (const fold of ['search-plot', 'outputs']) await el.locator(`details[data-fold="${fold}"] > summary`).click();
+  await el.locator('.pareto .point').first().waitFor({ state: 'attached' });
   assert.equal(await el.locator('.pareto .point').count(), expected.pareto.length);
   // An edit: the worker searches 4096 chips and the tables follow.
   const smaller = engine.calculate('training-search', { ...INPUTS, chips: '4096' }, { steps: false });
@@ -78,6 +81,8 @@ test('a search row\'s link loads its layout into chapter 5\'s explorer', async (
   const { page, errors } = await site.open(`05-training.html?${query}#explorer`);
   const explorer = page.locator('sb-training#explorer');
   const expected = engine.calculate('training', Object.fromEntries([...query].filter(([k]) => k !== 'load')), { steps: false });
+  // The layout is among the results a reader opens.
+  await explorer.locator('details[data-fold="outputs"] > summary').click();
   await page.waitForFunction(([layout]) => document.querySelector('sb-training#explorer').shadowRoot
     .querySelector('[data-output="layout"]')?.textContent.includes(layout), [expected.layout]);
   assert.match(await explorer.locator('[data-output="layout"]').textContent(), /tp 2 \(X\)/);

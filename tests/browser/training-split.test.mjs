@@ -22,6 +22,9 @@ test('the 4x4x4 example: seven splits, 16 x 4 the best, X_opt = 14.3 marked, thr
   assert.equal(await el.locator('.strip .cell').count(), 7);
   assert.equal(await el.locator('.strip .cell.best').getAttribute('data-x'), '16');
   assert.match(await el.locator('.strip .xopt').textContent(), /X_opt = 14\.3/);
+  // The plots are sections a reader opens (their bodies come when first opened).
+  for (const fold of ['ratio-plot', 'time-plot']) await el.locator(`details[data-fold="${fold}"] > summary`).click();
+  await el.locator('.time-plot path.curve').first().waitFor({ state: 'attached' });
   assert.equal(await el.locator('.ratio-plot path.curve').count(), 3);
   // The named splits of the default: pure FSDP, pure TP and the powers of two beside 14.3.
   assert.deepEqual(await el.locator('.time-plot path.curve').evaluateAll((ps) => ps.map((p) => p.dataset.label)),

@@ -309,7 +309,10 @@ test('exercise prompts, part labels and hints are typeset, and a slip in one fai
   await ok.build();
   const html = fs.readFileSync(path.join(ok.dir, 'dist/01-x.html'), 'utf8');
   assert.match(html, /<label for="e1-a-answer">batch \(<span class="katex">[^]*?<\/span>\) <span class="unit">\(tokens\)<\/span><\/label>/);
-  assert.match(html, /<div class="sb-exercise-hint">Compare <span class="katex">/);
+  // The hints wait, typeset, on the chapter's folds page until a reader opens them (lazy-folds.mjs).
+  assert.match(html, /<details class="sb-exercise-hints" data-hints data-lazy="0"><summary>Hint<\/summary><p class="fold-link" data-fold-link><a href="assets\/folds\/01-x.html#fold-0">/);
+  const folds = fs.readFileSync(path.join(ok.dir, 'dist/assets/folds/01-x.html'), 'utf8');
+  assert.match(folds, /<section id="fold-0" [^>]*><h2 id="fold-0-title">Hint<\/h2><div class="sb-solutions"><div class="fold-body" data-fold-body><div class="sb-exercise-hint">Compare <span class="katex">/);
   const slip = (change) => ({ chapter: '01-x', exercises: [{ ...goodExercise, ...change }] });
   const cases = [
     [slip({ prompt: 'A {{chip}} has a 128$\\times$128 array.' }), `exercises/x.json:9: math left untypeset in "A TPU v5e has a 128$\\times$128 array.": ${UNTYPESET}`],

@@ -20,6 +20,7 @@ import { writeSearchIndex } from './search-index.mjs';
 import { writeKatexAssets } from './fonts.mjs';
 import { elementFiles, workerFiles } from './domains.mjs';
 import { linkedSheets } from './linked-sheets.mjs';
+import { takeFolds, foldsMeta, foldsPage } from './lazy-folds.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WASM_DIR = path.join(ROOT, 'bindings/wasm/generated');
@@ -204,6 +205,19 @@ export async function buildSite({
     }
   }
   writeSearchIndex(out, written); // from the pages as built, for the search box
+  // Then the closed sections a reader may never open leave each chapter page for its folds page
+  // (lazy-folds.mjs); the search has read them, and the fonts' subsets read them in `html`.
+  fs.mkdirSync(path.join(out, 'assets', 'folds'), { recursive: true });
+  for (const section of written) {
+    const pageFile = path.join(out, `${section.slug}.html`);
+    const foldsFile = `assets/folds/${section.slug}.html`;
+    const { html: lighter, folds } = takeFolds(fs.readFileSync(pageFile, 'utf8'), foldsFile);
+    if (!folds.length) continue;
+    fs.writeFileSync(path.join(out, foldsFile), foldsPage({ slug: section.slug, title: `${section.number}. ${section.title}`, folds }));
+    const page = lighter.replace('</head>', `${foldsMeta(foldsFile)}\n</head>`);
+    fs.writeFileSync(pageFile, page);
+    checkPage(page, pageFile, path.join(chaptersDir, section.file));
+  }
   const book = {};
   for (const section of toc.sections) {
     const ids = placedIn.get(section.slug) ?? [];

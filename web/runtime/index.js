@@ -10,6 +10,7 @@ import { watchScrollable } from './core/scroll-focus.js';
 import { watchCurrentSection } from './core/current-section.js';
 import { watchSearch } from './site-search/search-box.js';
 import { useWorker } from './core/long-runner.js';
+import { watchLazyFolds } from './core/lazy-folds.js';
 import './hardware/my-chip-hook.js'; // every calculator's chip list offers the reader's own chip
 import { ELEMENTS } from './domains.js'; // every domain's elements, as each declares them
 
@@ -43,6 +44,8 @@ function defineWithin(root) {
 }
 
 defineWithin(document);
+// The closed sections the build left for later fill as they open (lazy-folds.js).
+watchLazyFolds(SELECTOR);
 // Elements added later (a page that builds its widgets from script) are defined as they come.
 const watcher = new MutationObserver((records) => {
   for (const record of records) {

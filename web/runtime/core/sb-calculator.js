@@ -18,6 +18,7 @@ import { attachFormHooks, resolveFormValues } from './form-hooks.js';
 import { Announcer } from './announce.js';
 import { LongRunner, workerFor } from './long-runner.js';
 import { LongStatus } from './long-status.js';
+import { FOLD_FILLED } from './lazy-folds.js';
 
 // Sets `el`'s markup unless it is already that (most cells do not change with one edit, and
 // each write costs a parse and a layout).
@@ -137,6 +138,7 @@ export class SbCalculator extends SbWidget {
     const root = this.shadowRoot;
     this.#announcer = new Announcer(root);
     attachFormHooks(root, () => this.#recalc(true)); // first: my chip fills overrides before a recalc
+    root.addEventListener(FOLD_FILLED, () => this.#refill());
     this.onEdit((event) => {
       this.#recalc();
       if (event.type === 'change' && this.#error) this.#announcer.say(this.#error, 0);
@@ -241,10 +243,29 @@ export class SbCalculator extends SbWidget {
     }));
   }
 
+  // A section the build left for later (lazy-folds.js) came with the build's numbers: once live,
+  // it shows the last result's, dimmed as the rest when the last edit failed.
+  #refill() {
+    if (!this.#result) return;
+    this.#writeResult(this.#result);
+    this.afterResult(this.#result);
+    const mark = this.constructor.stale;
+    if (this.#error && mark) for (const el of this.shadowRoot.querySelectorAll(mark[0])) el.classList.add(mark[1]);
+  }
+
   // Updates cells and placeholders in place: re-rendering the form would lose focus mid-typing.
   #showResult(result) {
-    const root = this.shadowRoot;
     this.clearErrors();
+    this.#writeResult(result);
+    for (const input of this.#schema.inputs) {
+      const field = this.form().elements.namedItem(input.name);
+      if (field?.tagName === 'INPUT') field.placeholder = placeholderFor(input, result);
+    }
+  }
+
+  // The result's outputs and tables into the cells there are.
+  #writeResult(result) {
+    const root = this.shadowRoot;
     for (const output of this.#schema.outputs) {
       const cell = root.querySelector(`[data-output="${CSS.escape(output.name)}"]`);
       if (cell) writeOnce(cell, outputCellHTML(output, result[output.name], result.absent?.[output.name]));
@@ -274,10 +295,6 @@ export class SbCalculator extends SbWidget {
       // into view: a hundred rows rewritten per keystroke cost a frame.
       if (this.#offScreen(body, draw)) continue;
       draw();
-    }
-    for (const input of this.#schema.inputs) {
-      const field = this.form().elements.namedItem(input.name);
-      if (field?.tagName === 'INPUT') field.placeholder = placeholderFor(input, result);
     }
   }
 

@@ -20,22 +20,19 @@ export class SbTrainingSearch extends SbCalculator {
   };
 
   start(engine) {
-    this.addEventListener('sb-change', (event) => {
-      if (event.target === this) this.#decorate(event.detail.inputs, event.detail.result);
-    });
     super.start(engine);
     this.#wireSorting();
   }
 
   afterFormHTML(result) {
-    // The links get the search's inputs when the result arrives (sb-change, #decorate).
+    // The links get the search's inputs when the result arrives (afterResult).
     return searchExtrasHTML(result, { explorer: EXPLORER.href });
   }
 
-  // After each result: the tables (their layouts link to the explorer) and the plot, those in a
-  // closed section when it opens.
-  #decorate(inputs, result) {
-    updateSearchExtras(this.shadowRoot, result, { inputs, explorer: EXPLORER.href });
+  // After each result (and when a section the build left for later fills): the tables (their
+  // layouts link to the explorer) and the plot, those in a closed section when it opens.
+  afterResult(result) {
+    updateSearchExtras(this.shadowRoot, result, { inputs: this.inputs, explorer: EXPLORER.href });
   }
 
   // A header's button sorts its table's rows by that column, numbers by their exact values; the
