@@ -103,9 +103,19 @@ test('the builder picks the smallest module holding the page elements, and a gra
   assert.equal(engine('<sb-collective>'), 'scalebook-engine-gpus');
   assert.equal(engine('<sb-training></sb-training>'), 'scalebook-engine-training');
   // Training needs no sharding: only a page that also draws chapter 3's elements pays for it.
-  assert.equal(engine('<sb-training-search></sb-training-search><sb-sharding>'), 'scalebook-engine-training-sharding');
+  assert.equal(engine('<sb-training></sb-training><sb-sharding>'), 'scalebook-engine-training-sharding');
   assert.ok(!names(await loadEngine('scalebook-engine-training')).includes('sharded-matmul'));
   assert.equal(engine('<sb-training></sb-training><sb-systolic-sim>'), WHOLE_ENGINE);
+  // Chapter 5's module is built without the training search, the collective simulator and the
+  // slice and price calculators: its page declares no use of them. A page that searches, or
+  // holds an element that says nothing of what it calls, gets a module with them.
+  const chapter5 = '<sb-training></sb-training><sb-sharding><sb-sharded-matmul><sb-pipeline><sb-collective-sweep>';
+  assert.equal(engine(chapter5), 'scalebook-engine-training-sharding');
+  const partial = names(await loadEngine('scalebook-engine-training-sharding'));
+  for (const left of ['training-search', 'slice', 'flops-per-dollar']) assert.ok(!partial.includes(left), left);
+  assert.ok(!(await loadEngine('scalebook-engine-training-sharding')).simulations().includes('collective'));
+  assert.equal(engine(`${chapter5}<sb-training-search>`), WHOLE_ENGINE);
+  assert.equal(engine(`${chapter5}<sb-slice>`), WHOLE_ENGINE);
   assert.equal(engine('<sb-inference-frontier><sb-serving>'), 'scalebook-engine-inference');
   // Chapter 12: its calculators beside chapter 3's collective; chapter 1's matmul is not in it.
   assert.equal(engine('<sb-gpu-cluster><sb-gpu-kernel><sb-collective><sb-collective-sweep>'), 'scalebook-engine-gpus');

@@ -9,9 +9,9 @@ import { LongRunner } from '../../web/runtime/core/long-runner.js';
 import { serveCalculations } from '../../web/runtime/core/long-worker.js';
 
 const ORIGIN = 'http://book.test';
-// Chapter 5's module: the search, and sharded-matmul, whose errors inside a text carry a
+// The whole engine: the search, and sharded-matmul, whose errors inside a text carry a
 // position, which no training calculator's do (the hop is what is tested, not the module).
-const MODULE = 'scalebook-engine-training-sharding';
+const MODULE = 'scalebook-engine';
 const WORKER_URL = `${ORIGIN}/assets/training-worker.js`;
 const started = [];
 

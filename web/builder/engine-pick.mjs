@@ -3,7 +3,9 @@
 // engine domain of every element on it (as its domain declares it: web/runtime/<domain>/
 // elements.js; an element that never asks for the engine, or may use any calculator, such as an
 // exercise, adds none), and one that explains when an element there shows worked steps live
-// (declared `steps: true`, as the collective simulator's closed form). Its exercises get the grader: the smallest module that holds the
+// (declared `steps: true`, as the collective simulator's closed form), and a partial module
+// only where every element declares what it calls (its calculator, `calculators`,
+// `simulations`) and the module holds it all. Its exercises get the grader: the smallest module that holds the
 // exercises domain and every calculator they use (their values' and parts' `calculator`
 // fields), as the module's own list() reports them, fetched only when a reader reaches for an
 // exercise. Nothing here lists a domain or a calculator: the declarations, the exercise files
@@ -33,20 +35,32 @@ export async function enginePicker({ wasmDir }) {
   for (const m of engineModules) {
     const engine = await loadEngine(m.name);
     const calculators = new Set(engine.list().map((c) => c.name));
-    candidates.push({ ...m, calculators, bytes: fs.statSync(path.join(wasmDir, `${m.name}.wasm`)).size });
+    const simulations = new Set(engine.simulations());
+    candidates.push({ ...m, calculators, simulations, bytes: fs.statSync(path.join(wasmDir, `${m.name}.wasm`)).size });
   }
   candidates.sort((a, b) => a.bytes - b.bytes);
   const smallest = (fits) => (candidates.find(fits) ?? candidates.find((m) => m.name === WHOLE_ENGINE)).name;
   return (html, specs = []) => {
     const domains = new Set();
     let steps = false; // an element shows worked steps: a numbers-only module will not do
+    // What the page's elements ask for; null once one of them declares nothing.
+    let calls = { calculators: new Set(), simulations: new Set() };
     for (const [, tag] of html.matchAll(/<(sb-[a-z-]+)[\s>]/g)) {
       const domain = ELEMENTS[tag]?.engineDomain;
-      if (engineDomains.has(domain)) domains.add(domain);
-      if (ELEMENTS[tag]?.steps) steps = true;
+      if (!engineDomains.has(domain)) continue;
+      domains.add(domain);
+      if (ELEMENTS[tag].steps) steps = true;
+      const own = ELEMENTS[tag].calls;
+      if (!own) calls = null;
+      own?.calculators.forEach((c) => calls?.calculators.add(c));
+      own?.simulations.forEach((s) => calls?.simulations.add(s));
     }
     const calculators = calculatorsIn(specs);
-    const engine = smallest((m) => (!steps || m.steps) && [...domains].every((d) => m.domains.includes(d)));
+    // A partial module (built WITHOUT some of its domains' calculators or simulations) serves
+    // only a page that says all it calls, and only when the module holds all of it.
+    const serves = (m) => !m.partial || (calls !== null && [...calls.calculators].every((c) => m.calculators.has(c)) &&
+      [...calls.simulations].every((s) => m.simulations.has(s)));
+    const engine = smallest((m) => (!steps || m.steps) && [...domains].every((d) => m.domains.includes(d)) && serves(m));
     const grader = specs.length
       ? smallest((m) => m.domains.includes('exercises') && [...calculators].every((c) => m.calculators.has(c)))
       : null;

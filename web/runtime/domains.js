@@ -22,15 +22,19 @@ const plain = (calculator) => () => import('./core/sb-calculator.js').then((m) =
 // Every element: tag -> { domain (its folder), engineDomain (null: it never asks for the engine),
 // calculator (or null), load, plain (the generic form: no file of its own), worker (its
 // domain's, or null), steps (it shows worked steps live, so its page needs a module that
-// explains) }.
+// explains), calls (every calculator and simulation it asks the engine for: its calculator and
+// what it declares as `calculators` and `simulations`; null when it declares nothing, so it may
+// ask for anything its domain has: a page holding it never gets a partial module) }.
 export const ELEMENTS = {};
 for (const [domain, declared] of Object.entries(DOMAINS)) {
-  for (const [tag, { calculator = null, engine = true, load, steps = false }] of Object.entries(declared.elements)) {
+  for (const [tag, { calculator = null, calculators = [], simulations = [], engine = true, load, steps = false }] of Object.entries(declared.elements)) {
     if (Object.hasOwn(ELEMENTS, tag)) throw new Error(`${tag} is declared by both ${ELEMENTS[tag].domain} and ${domain}`);
     if (!load && !calculator) throw new Error(`${tag} in web/runtime/${domain}/elements.js has neither a load nor a calculator`);
     ELEMENTS[tag] = {
       domain, engineDomain: engine ? declared.engineDomain : null, calculator, load: load ?? plain(calculator), plain: !load,
       worker: declared.worker ?? null, steps,
+      calls: calculator || calculators.length || simulations.length
+        ? { calculators: [...(calculator ? [calculator] : []), ...calculators], simulations } : null,
     };
   }
 }

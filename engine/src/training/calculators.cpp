@@ -1,10 +1,10 @@
 // The training domain's calculators, in the order of the book's chapters 5 and 6, which is
-// their order in `scalebook list`: each concept's adapter is in its own folder.
+// their order in `scalebook list`: each concept's adapter is in its own folder. The search
+// registers itself after them (search/calculators.cpp), so a module can leave it out.
 #include "scalebook/core/registry.h"
 #include "scalebook/training/budget.h"
 #include "scalebook/training/pipeline.h"
 #include "scalebook/training/plan.h"
-#include "scalebook/training/search.h"
 #include "scalebook/training/split.h"
 #include "scalebook/training/training.h"
 
@@ -18,7 +18,6 @@ const CalculatorRegistration registered{50,
                                             training_budget_calculator,  // budget/: chapter 6
                                             training_plan_calculator,    // plan/
                                             pipeline_calculator,         // pipeline/
-                                            training_search_calculator,  // search/
                                         }};
 
 }  // namespace

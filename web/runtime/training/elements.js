@@ -3,7 +3,7 @@
 // scalebook.js under the same file name, where this URL then points.
 export const engineDomain = 'training';
 export const elements = {
-  'sb-pipeline': { calculator: 'pipeline', load: () => import('./sb-pipeline.js').then((m) => m.SbPipeline) },
+  'sb-pipeline': { calculator: 'pipeline', simulations: ['pipeline'], load: () => import('./sb-pipeline.js').then((m) => m.SbPipeline) },
   'sb-training': { calculator: 'training', load: () => import('./sb-training.js').then((m) => m.SbTraining) },
   'sb-training-plan': { calculator: 'training-plan', load: () => import('./sb-training-plan.js').then((m) => m.SbTrainingPlan) },
   'sb-training-search': { calculator: 'training-search', load: () => import('./sb-training-search.js').then((m) => m.SbTrainingSearch) },
