@@ -8,7 +8,7 @@ export const elements = {
   'sb-speculative': { calculator: 'speculative', load: () => import('./sb-speculative.js').then((m) => m.SbSpeculative) },
   'sb-inference': { calculator: 'inference', load: () => import('./sb-inference.js').then((m) => m.SbInference) },
   'sb-inference-frontier': { calculator: 'inference-frontier', load: () => import('./sb-inference-frontier.js').then((m) => m.SbInferenceFrontier) },
-  'sb-serving': { load: () => import('./sb-serving.js').then((m) => m.SbServing) },
+  'sb-serving': { simulations: ['serving'], load: () => import('./sb-serving.js').then((m) => m.SbServing) },
   'sb-serving-search': { calculator: 'serving-search' },
   'sb-serving-capacity': { calculator: 'serving-capacity' },
 };
