@@ -9,6 +9,6 @@ export const elements = {
   // The build's table of published runs beside the engine's prediction: static, no engine.
   'sb-published-runs': { engine: false, load: () => import('./sb-published-runs.js').then((m) => m.SbPublishedRuns) },
   'sb-gpu-planner': { calculator: 'gpu-planner', load: () => import('./sb-gpu-planner.js').then((m) => m.SbGpuPlanner) },
-  'sb-gpu-collective-sim': { calculators: ['collective'], simulations: ['gpu-collective'], load: () => import('./sb-gpu-collective-sim.js').then((m) => m.SbGpuCollectiveSim) },
+  'sb-gpu-collective-sim': { calculators: ['collective', 'gpu-cluster'], simulations: ['gpu-collective'], load: () => import('./sb-gpu-collective-sim.js').then((m) => m.SbGpuCollectiveSim) },
   'sb-collective-scaling': { calculators: ['collective', 'gpu-cluster'], load: () => import('./sb-collective-scaling.js').then((m) => m.SbCollectiveScaling) },
 };
