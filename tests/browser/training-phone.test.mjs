@@ -87,6 +87,8 @@ test('the plan and the optimizer show the engine\'s labels, never a raw input, o
   // The words are the engine's: the plan's alpha reads as the training calculator calls it.
   const { page } = await openPhone('06-applied-training.html');
   const label = engine.schema('training').outputs.find((o) => o.name === 'alpha').label;
+  // Among the other results, a section the reader opens.
+  await page.locator('sb-training-plan#plan details[data-fold="outputs"] > summary').click();
   const dt = page.locator('sb-training-plan#plan .out', { has: page.locator('[data-output="alpha"]') }).locator('dt');
   assert.equal(await dt.textContent(), label);
   await page.close();
@@ -94,10 +96,15 @@ test('the plan and the optimizer show the engine\'s labels, never a raw input, o
 
 // Every control of the training elements, with its box, after opening every section.
 function controls(page) {
-  return page.evaluate((sel) => {
+  return page.evaluate(async (sel) => {
     const found = [];
-    for (const host of document.querySelectorAll(sel)) {
-      for (const details of host.shadowRoot.querySelectorAll('details')) details.open = true;
+    const hosts = [...document.querySelectorAll(sel)];
+    const openAll = () => { for (const host of hosts) for (const details of host.shadowRoot.querySelectorAll('details')) details.open = true; };
+    openAll();
+    // A section the build left for later fills as it opens (lazy-folds.js); its own sections then open too.
+    while (hosts.some((host) => host.shadowRoot.querySelector('details[data-lazy]'))) await new Promise((r) => setTimeout(r, 20));
+    openAll();
+    for (const host of hosts) {
       for (const el of host.shadowRoot.querySelectorAll('a[href], button, input, select, textarea, summary')) {
         if (!el.checkVisibility()) continue;
         el.scrollIntoView({ block: 'center' }); // laid out, whatever content-visibility skipped

@@ -67,6 +67,8 @@ fieldset.group { border: 0; margin: 0; padding: 0; min-width: 0; }
 .fields.aligned .field > :nth-child(2) { margin-bottom: 0.2rem; }
 .fields.aligned > .field.check { justify-content: start; padding-bottom: 0; }
 .fields.aligned > .field.check > label { grid-row: 2; align-self: center; }
+/* A section the build left for later links to its body for a reader without the script. */
+.fold-link a { display: inline-block; min-height: 24px; line-height: 24px; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
   overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
 .unit { font-weight: 400; color: var(--_muted); }

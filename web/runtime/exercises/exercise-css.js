@@ -32,6 +32,7 @@ ${X}.is-loading [data-prompt], ${X}.is-loading [data-solution] { opacity: 0.4; }
 ${X} .sb-exercise-hints summary, ${X} .sb-exercise-solution summary { cursor: pointer; color: var(--_accent);
   width: fit-content; }
 ${X} .sb-exercise-hints { margin: 0.4rem 0; }
+${X} .fold-link a { display: inline-block; min-height: 24px; line-height: 24px; }
 ${X} .sb-exercise-part { margin: 0.6rem 0; padding-top: 0.4rem; border-top: 1px solid var(--_border); }
 ${X} .sb-exercise-answer { display: flex; flex-wrap: wrap; align-items: center;
   gap: 0.4rem 0.6rem; margin: 0.4rem 0; border: 0; padding: 0; min-width: 0; }
