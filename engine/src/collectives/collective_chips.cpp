@@ -131,10 +131,9 @@ Error fail(ErrorCode code, const std::string& field, std::string message) {
   return Error{code, field, std::move(message)};
 }
 
-Step step(std::string label, std::string latex, double value, std::string unit, std::string output,
-          std::vector<std::string> depends) {
-  return {std::move(label), std::move(latex),  value,
-          std::move(unit),  std::move(output), std::move(depends)};
+Step step(std::string label, std::string latex, double value, const char* unit, const char* output,
+          std::initializer_list<const char*> depends) {
+  return {std::move(label), std::move(latex), value, unit, output, depends};
 }
 
 Result<Model> tpu_model(const Chip& chip, const Request& q, std::vector<Step>& steps) {

@@ -67,7 +67,7 @@ std::string num(std::int64_t x);
 std::string join_sizes(const Sizes& sizes, const char* sep);
 double product(const Sizes& sizes);
 Error fail(ErrorCode code, const std::string& field, std::string message);
-Step step(std::string label, std::string latex, double value, std::string unit, std::string output,
-          std::vector<std::string> depends);
+Step step(std::string label, std::string latex, double value, const char* unit, const char* output,
+          std::initializer_list<const char*> depends);
 
 }  // namespace scalebook::collective_chips

@@ -61,10 +61,14 @@ std::string latex_number(double x) {
 
 namespace scalebook {
 
-std::string latex_quantity(double x, const std::string& unit) {
+std::string latex_quantity(double x, const char* unit) {
   if (numbers_only) return {};
-  if (unit.empty()) return latex_number(x);
+  if (!*unit) return latex_number(x);
   return latex_number(x) + "\\ \\text{" + unit + "}";
+}
+
+std::string latex_quantity(double x, const std::string& unit) {
+  return latex_quantity(x, unit.c_str());
 }
 
 }  // namespace scalebook

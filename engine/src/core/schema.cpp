@@ -1,5 +1,6 @@
-// The out-of-line constructors of schema entries from literals (core/schema.h says why). Each
-// runs once per entry, when a schema is first built, so the noinline costs nothing that counts.
+// The out-of-line constructors of schema entries and steps from literals (core/schema.h says
+// why). A schema entry is built once, when its schema is first built, and a step only on the
+// explained path, so the noinline costs nothing that counts.
 #include "scalebook/core/schema.h"
 
 namespace scalebook {
@@ -28,5 +29,15 @@ namespace scalebook {
   spec.choice_labels.assign(choice_labels.begin(), choice_labels.end());
   return spec;
 }
+
+[[gnu::noinline]] Step::Step(std::string label_, std::string latex_, double value_,
+                             const char* unit_, const char* output_,
+                             std::initializer_list<const char*> depends_)
+    : label(std::move(label_)),
+      latex(std::move(latex_)),
+      value(value_),
+      unit(unit_),
+      output(output_),
+      depends(depends_.begin(), depends_.end()) {}
 
 }  // namespace scalebook

@@ -75,10 +75,20 @@ std::vector<Simulation (*)()>& pending() {
 // Built on first use, after every registration ran: a maker may read a calculator's schema.
 const std::vector<Simulation>& simulations() {
   static const std::vector<Simulation> list = [] {
+    std::vector<Simulation> made;
+    for (Simulation (*make)() : pending()) made.push_back(make());
+    // By name: an insertion sort of their indices, done once, where std::sort's instantiation
+    // for Simulation cost a module 1.4 kB of code.
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < made.size(); ++i) {
+      std::size_t at = order.size();
+      order.push_back(i);
+      for (; at > 0 && made[i].name < made[order[at - 1]].name; --at) order[at] = order[at - 1];
+      order[at] = i;
+    }
     std::vector<Simulation> out;
-    for (Simulation (*make)() : pending()) out.push_back(make());
-    std::sort(out.begin(), out.end(),
-              [](const Simulation& a, const Simulation& b) { return a.name < b.name; });
+    out.reserve(made.size());
+    for (std::size_t i : order) out.push_back(std::move(made[i]));
     return out;
   }();
   return list;

@@ -12,7 +12,7 @@ namespace {
 
 std::string n(double x) { return latex_number(x); }
 
-std::string q(double x, const std::string& unit) { return latex_quantity(x, unit); }
+std::string q(double x, const char* unit) { return latex_quantity(x, unit); }
 
 bool is_moe(const Model& m) { return m.E > 0; }
 

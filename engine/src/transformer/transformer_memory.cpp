@@ -15,7 +15,7 @@ namespace {
 
 std::string n(double x) { return latex_number(x); }
 
-std::string q(double x, const std::string& unit) { return latex_quantity(x, unit); }
+std::string q(double x, const char* unit) { return latex_quantity(x, unit); }
 
 // The book's estimate of the intermediates a layer keeps for backprop without remat, in
 // D-wide tensors per token (chapter 4: "~20").

@@ -12,7 +12,7 @@ namespace {
 
 std::string n(double x) { return latex_number(x); }
 
-std::string q(double x, const std::string& unit) { return latex_quantity(x, unit); }
+std::string q(double x, const char* unit) { return latex_quantity(x, unit); }
 
 const char* bound(double intensity, double critical) {
   return intensity >= critical ? "compute" : "memory";

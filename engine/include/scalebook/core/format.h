@@ -34,6 +34,8 @@ namespace scalebook {
 
 // latex_number followed by the unit in upright text: "8.2 \times 10^{11}\ \text{B/s}".
 std::string latex_quantity(double x, const std::string& unit);
+// The same for a literal unit, which then needs no string built at each call.
+std::string latex_quantity(double x, const char* unit);
 
 }  // namespace scalebook
 

@@ -1,4 +1,5 @@
 #pragma once
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <utility>
@@ -30,6 +31,20 @@ using Inputs = std::map<std::string, Value>;
 // One line of a worked solution: what was computed, how (LaTeX with the numbers
 // substituted), and the result in SI base units.
 struct Step {
+  Step() = default;
+  Step(std::string label_, std::string latex_, double value_ = 0, std::string unit_ = {},
+       std::string output_ = {}, std::vector<std::string> depends_ = {})
+      : label(std::move(label_)),
+        latex(std::move(latex_)),
+        value(value_),
+        unit(std::move(unit_)),
+        output(std::move(output_)),
+        depends(std::move(depends_)) {}
+  // A step's unit, output and depends are nearly always literals: out of line (core/schema.cpp),
+  // they are built once there rather than inline at each of a calculator's hundreds of steps.
+  Step(std::string label_, std::string latex_, double value_, const char* unit_,
+       const char* output_ = "", std::initializer_list<const char*> depends_ = {});
+
   std::string label;
   std::string latex;
   double value = 0;

@@ -12,9 +12,10 @@ namespace {
 
 class Steps {
  public:
+  // Literal unit, output and depends: Step's out-of-line constructor builds them.
   void add(std::string label, std::string latex, double value, const char* unit, const char* output,
-           std::vector<std::string> depends = {}) {
-    list.push_back({std::move(label), std::move(latex), value, unit, output, std::move(depends)});
+           std::initializer_list<const char*> depends = {}) {
+    list.emplace_back(std::move(label), std::move(latex), value, unit, output, depends);
   }
   std::vector<Step> list;
 };

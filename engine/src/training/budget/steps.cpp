@@ -10,16 +10,17 @@ namespace scalebook::budget_parts {
 namespace {
 
 std::string n(double x) { return latex_number(x); }
-std::string q(double x, const std::string& unit) { return latex_quantity(x, unit); }
+std::string q(double x, const char* unit) { return latex_quantity(x, unit); }
 
 constexpr double kDay = 86400;
 constexpr double kYear = 365.25 * kDay;
 
 class Steps {
  public:
-  void add(std::string label, std::string latex, double value, const std::string& unit,
-           const std::string& output, std::vector<std::string> depends = {}) {
-    list.push_back({std::move(label), std::move(latex), value, unit, output, std::move(depends)});
+  // Literal unit, output and depends: Step's out-of-line constructor builds them.
+  void add(std::string label, std::string latex, double value, const char* unit, const char* output,
+           std::initializer_list<const char*> depends = {}) {
+    list.emplace_back(std::move(label), std::move(latex), value, unit, output, depends);
   }
   std::vector<Step> list;
 };

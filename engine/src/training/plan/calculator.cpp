@@ -131,8 +131,8 @@ std::vector<Step> steps(const PlanRequest& q, const TrainingPlan& p) {
   auto n = [](double x) { return latex_number(x); };
   std::vector<Step> st;
   auto add = [&](std::string label, std::string latex, double value, const char* unit,
-                 const char* output, std::vector<std::string> depends = {}) {
-    st.push_back({std::move(label), std::move(latex), value, unit, output, std::move(depends)});
+                 const char* output, std::initializer_list<const char*> depends = {}) {
+    st.emplace_back(std::move(label), std::move(latex), value, unit, output, depends);
   };
   add("Question 1: sequences in the batch, the most chips FSDP over whole sequences can use",
       "\\frac{B}{T} = \\frac{" + n(q.B) + "}{" + n(q.T) + "} = " + n(p.sequences) +

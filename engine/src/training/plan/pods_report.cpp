@@ -22,8 +22,8 @@ std::vector<Step> steps(const PlanRequest& q, const PodsPlan& pp) {
   const double k = pp.recommended;
   std::vector<Step> st;
   auto add = [&](std::string label, std::string latex, double value, const char* unit,
-                 const char* output, std::vector<std::string> depends = {}) {
-    st.push_back({std::move(label), std::move(latex), value, unit, output, std::move(depends)});
+                 const char* output, std::initializer_list<const char*> depends = {}) {
+    st.emplace_back(std::move(label), std::move(latex), value, unit, output, depends);
   };
   add("The planner adds pods of one size: the chips over the pods given",
       "N_\\text{pod} = \\frac{" + n(q.chips) + "}{" + n(q.slices) + "} = " + n(pp.chips_per_pod),

@@ -154,8 +154,8 @@ std::vector<Step> steps(const SplitRequest& q, const SplitAnalysis& s) {
   const SplitRow& b = s.rows[s.best];
   std::vector<Step> st;
   auto add = [&](std::string label, std::string latex, double value, const char* unit,
-                 const char* output, std::vector<std::string> depends = {}) {
-    st.push_back({std::move(label), std::move(latex), value, unit, output, std::move(depends)});
+                 const char* output, std::initializer_list<const char*> depends = {}) {
+    st.emplace_back(std::move(label), std::move(latex), value, unit, output, depends);
   };
   add("One axis's ICI bandwidth, both ways",
       "W_\\text{ici} = 2 \\cdot " + latex_quantity(q.ici_link, "B/s") + " = " +

@@ -10,7 +10,7 @@ namespace scalebook::training_parts {
 namespace {
 
 std::string n(double x) { return latex_number(x); }
-std::string q(double x, const std::string& unit) { return latex_quantity(x, unit); }
+std::string q(double x, const char* unit) { return latex_quantity(x, unit); }
 
 const char* book_op(TrainingOp op) {
   switch (op) {
@@ -38,9 +38,10 @@ std::string axes_text(const ParallelLayout& layout, unsigned mask) {
 
 class Steps {
  public:
-  void add(std::string label, std::string latex, double value, const std::string& unit,
-           const std::string& output, std::vector<std::string> depends = {}) {
-    list.push_back({std::move(label), std::move(latex), value, unit, output, std::move(depends)});
+  // Literal unit, output and depends: Step's out-of-line constructor builds them.
+  void add(std::string label, std::string latex, double value, const char* unit, const char* output,
+           std::initializer_list<const char*> depends = {}) {
+    list.emplace_back(std::move(label), std::move(latex), value, unit, output, depends);
   }
   std::vector<Step> list;
 };
