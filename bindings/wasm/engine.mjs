@@ -15,8 +15,11 @@ export { modules as engineModules };
 export const WHOLE_ENGINE = 'scalebook-engine';
 
 // The module with the fewest domains that holds every one named (the whole engine if none).
+// Never a partial one (built without some of its domains' calculators): an embed's elements
+// are known here only by their domains, not by what they call (web/builder/engine-pick.mjs
+// gives a book page one where its elements say they fit).
 export function moduleFor(domains) {
-  const fits = modules.filter((m) => [...domains].every((d) => m.domains.includes(d)));
+  const fits = modules.filter((m) => !m.partial && [...domains].every((d) => m.domains.includes(d)));
   fits.sort((a, b) => a.domains.length - b.domains.length);
   return (fits[0] ?? modules.find((m) => m.name === WHOLE_ENGINE)).name;
 }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CalculatorError, engineModules, graderModule, loadEngine, loadGrader, WHOLE_ENGINE } from '../../bindings/wasm/engine.mjs';
+import { CalculatorError, engineModules, graderModule, loadEngine, loadGrader, moduleFor, WHOLE_ENGINE } from '../../bindings/wasm/engine.mjs';
 import { enginePicker } from '../../web/builder/engine-pick.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -116,6 +116,10 @@ test('the builder picks the smallest module holding the page elements, and a gra
   assert.ok(!(await loadEngine('scalebook-engine-training-sharding')).simulations().includes('collective'));
   assert.equal(engine(`${chapter5}<sb-training-search>`), WHOLE_ENGINE);
   assert.equal(engine(`${chapter5}<sb-slice>`), WHOLE_ENGINE);
+  // An embed is known at run time only by its elements' domains: never a partial module.
+  assert.equal(moduleFor(['roofline']), 'scalebook-engine-roofline');
+  assert.ok(!engineModules.find((m) => m.name === moduleFor(['collectives', 'gpus'])).partial);
+  assert.ok(!engineModules.find((m) => m.name === moduleFor(['training', 'sharding'])).partial);
   assert.equal(engine('<sb-inference-frontier><sb-serving>'), 'scalebook-engine-inference');
   // Chapter 12: its calculators beside chapter 3's collective; chapter 1's matmul is not in it.
   assert.equal(engine('<sb-gpu-cluster><sb-gpu-kernel><sb-collective><sb-collective-sweep>'), 'scalebook-engine-gpus');
