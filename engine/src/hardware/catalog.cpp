@@ -211,6 +211,70 @@ std::vector<SourceNote> cite(std::initializer_list<Cite> cites) {
   return notes;
 }
 
+Chip make_chip(const ChipDef& def) {
+  Chip chip;
+  chip.id = def.id;
+  chip.name = def.name;
+  chip.vendor = def.vendor;
+  chip.hbm_bandwidth = def.hbm_bandwidth;
+  chip.hbm_capacity = def.hbm_capacity;
+  chip.comm_bandwidth = def.comm_bandwidth;
+  chip.comm_link = def.comm_link;
+  chip.peak_flops_fp4 = def.peak_flops_fp4;
+  chip.vmem_capacity = def.vmem_capacity;
+  chip.vreg_capacity_per_core = def.vreg_capacity_per_core;
+  chip.vmem_bandwidth_vs_hbm = def.vmem_bandwidth_vs_hbm;
+  chip.vpu_sublanes = def.vpu_sublanes;
+  chip.vpu_lanes = def.vpu_lanes;
+  chip.vpu_alus_per_slot = def.vpu_alus_per_slot;
+  chip.smem_per_sm = def.smem_per_sm;
+  chip.registers_per_sm = def.registers_per_sm;
+  chip.tmem_per_sm = def.tmem_per_sm;
+  chip.l2_capacity = def.l2_capacity;
+  chip.l2_bandwidth = def.l2_bandwidth;
+  chip.smem_bytes_per_cycle = def.smem_bytes_per_cycle;
+  chip.tensorcores_per_chip = def.tensorcores_per_chip;
+  chip.mxus_per_chip = def.mxus_per_chip;
+  chip.mxu_size = def.mxu_size;
+  chip.sms_per_chip = def.sms_per_chip;
+  chip.cuda_cores_per_sm = def.cuda_cores_per_sm;
+  chip.tensor_cores_per_sm = def.tensor_cores_per_sm;
+  chip.tensor_cores_per_chip = def.tensor_cores_per_chip;
+  chip.tensor_core_flops_per_cycle = def.tensor_core_flops_per_cycle;
+  chip.clock_hz = def.clock_hz;
+  chip.base_clock_hz = def.base_clock_hz;
+  chip.boost_clock_hz = def.boost_clock_hz;
+  chip.ici_link_bandwidth = def.ici_link_bandwidth;
+  chip.ici_link_bandwidth_bidi = def.ici_link_bandwidth_bidi;
+  chip.ici_links_per_chip = def.ici_links_per_chip;
+  chip.ici_hop_latency = def.ici_hop_latency;
+  chip.torus_dims = def.torus_dims;
+  chip.pod_topology = def.pod_topology;
+  chip.pod_chips = def.pod_chips;
+  chip.cube_topology = def.cube_topology;
+  chip.wraparound = def.wraparound;
+  chip.host_topology = def.host_topology;
+  chip.chips_per_host = def.chips_per_host;
+  chip.pcie_bandwidth = def.pcie_bandwidth;
+  chip.dcn_bandwidth = def.dcn_bandwidth;
+  chip.nvlink_bandwidth = def.nvlink_bandwidth;
+  chip.nvlink_links_per_gpu = def.nvlink_links_per_gpu;
+  chip.nvlink_link_bandwidth = def.nvlink_link_bandwidth;
+  chip.nvlink_domain_gpus = def.nvlink_domain_gpus;
+  chip.nvswitches_per_node = def.nvswitches_per_node;
+  chip.node_egress_bandwidth = def.node_egress_bandwidth;
+  chip.nics_per_gpu = def.nics_per_gpu;
+  chip.nic_bandwidth = def.nic_bandwidth;
+  chip.price_per_hour = def.price_per_hour;
+  chip.price_source = def.price_source;
+  chip.price_date = def.price_date;
+  chip.power = def.power;
+  for (const PeakFlops& peak : def.peaks)
+    if (peak.flops_per_s != 0) chip.peaks.push_back(peak);
+  chip.notes = cite(def.notes);
+  return chip;
+}
+
 Chip like(const Chip& base, Chip own, const std::string& reason) {
   auto inherit_note = [&](const std::string& field) {
     if (find_note(own, field)) return;
