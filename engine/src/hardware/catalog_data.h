@@ -1,5 +1,5 @@
 #pragma once
-// Internal to the catalog: the chip tables (catalog_tpus.cpp, catalog_gpus.cpp) and the two
+// Internal to the catalog: the chip tables (catalog_tpus.cpp, catalog_gpus.cpp) and the
 // helpers they are written with.
 #include <initializer_list>
 #include <string>
