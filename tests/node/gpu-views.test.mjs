@@ -11,7 +11,7 @@ import path from 'node:path';
 import { loadEngine } from '../../bindings/wasm/engine.mjs';
 import { useEngine } from '../../web/runtime/core/format.js';
 import { clusterExtrasHTML, treeModel } from '../../web/runtime/gpus/cluster-view.js';
-import { kernelExtrasHTML, measuredPoints } from '../../web/runtime/gpus/kernel-view.js';
+import { kernelExtrasHTML, measuredPoints, memoryLabel } from '../../web/runtime/gpus/kernel-view.js';
 import { plannerExtrasHTML } from '../../web/runtime/gpus/planner-view.js';
 import { chipExtrasHTML, chipPair } from '../../web/runtime/gpus/chip-view.js';
 import { h200Matmuls, REFERENCE_DIR } from '../../web/builder/reference.mjs';
@@ -95,7 +95,7 @@ test('the kernel roofline from SMEM draws HBM\'s roof beside it and names both i
   // An H200 in bf16: 989e12 / (132 x 128 B x 1.98 GHz = 33.45e12 B/s) = 29.6 FLOP/B from
   // SMEM, against 989e12 / 4.8e12 = 206 from HBM.
   const smem = calc('gpu-kernel', { chip: 'h200', B: 512, D: 8192, F: 8192, memory: 'smem' });
-  const html = kernelExtrasHTML(smem, null, 'smem');
+  const html = kernelExtrasHTML(smem, null, memoryLabel(engine.schema('gpu-kernel'), 'smem'));
   const plot = html.slice(0, html.indexOf('<ul class="legend">'));
   assert.equal([...plot.matchAll(/<path class="roof hbm"/g)].length, 1);
   assert.match(html, /aria-label="Roofline of the chosen GPU from SMEM, peak 989 TFLOP\/s, critical intensity 29\.6 FLOP\/B \(from HBM 206 FLOP\/B\)"/);

@@ -17,7 +17,7 @@
 import { calculatorElementHTML } from './calculator-element.mjs';
 import { plannerExtrasHTML } from '../../runtime/gpus/planner-view.js';
 import { clusterExtrasHTML } from '../../runtime/gpus/cluster-view.js';
-import { kernelExtrasHTML, measuredPoints } from '../../runtime/gpus/kernel-view.js';
+import { kernelExtrasHTML, measuredPoints, memoryLabel } from '../../runtime/gpus/kernel-view.js';
 import { schemaDefault } from '../../runtime/core/widget-form.js';
 import { chipExtrasHTML, chipPair, DEFAULT_COMPARE } from '../../runtime/gpus/chip-view.js';
 import { h200Matmuls } from '../reference.mjs';
@@ -54,7 +54,7 @@ function kernelDirective(ctx, args, fail) {
   } catch (error) {
     fail(`the measured H200 matmuls: ${error.message}`);
   }
-  const html = calculatorElementHTML(ctx, 'gpu-kernel', args.named, fail, (result) => kernelExtrasHTML(result, sweep, args.named.memory));
+  const html = calculatorElementHTML(ctx, 'gpu-kernel', args.named, fail, (result) => kernelExtrasHTML(result, sweep, memoryLabel(ctx.engine.schema('gpu-kernel'), args.named.memory)));
   return html.replace(/<\/sb-gpu-kernel>$/, `${island(measured)}</sb-gpu-kernel>`);
 }
 

@@ -43,10 +43,16 @@ function roofPath(scale, roof, [x0, x1]) {
   return `M${scale.x(x0)},${scale.y(Math.min(x0 * roof.bandwidth, roof.peak_flops))} L${scale.x(a)},${scale.y(Math.min(a * roof.bandwidth, roof.peak_flops))} L${scale.x(x1)},${scale.y(roof.peak_flops)}`;
 }
 
-// What the result's memory input chose, in the result's own terms: HBM when its bandwidth is HBM's.
-const MEMORY_NAMES = { hbm: 'HBM', l2: 'L2', smem: 'SMEM' };
-function memoryName(result, memory) {
-  return MEMORY_NAMES[memory] ?? (result.memory_bandwidth === result.hbm_bandwidth ? 'HBM' : 'memory');
+// The memory input's choice as the schema labels it (its default when none was made).
+export function memoryLabel(schema, value) {
+  const input = schema.inputs.find((i) => i.name === 'memory');
+  const at = input?.choices.indexOf(value ?? input.default) ?? -1;
+  return at >= 0 ? input.choice_labels?.[at] ?? input.choices[at] : null;
+}
+
+// The roof's name: the label given, else HBM when the result's bandwidth is HBM's.
+function memoryName(result, label) {
+  return label ?? (result.memory_bandwidth === result.hbm_bandwidth ? 'HBM' : 'memory');
 }
 
 function decades(values, pad) {
@@ -116,7 +122,7 @@ function keyHTML(sweep, name, withHbm) {
   return `<ul class="legend">${items.join('')}</ul>`;
 }
 
-// `memory`: the form's choice (hbm, l2, smem), which names the roof.
+// `memory`: the memory choice's label (memoryLabel), which names the roof.
 export function kernelExtrasHTML(result, sweep, memory) {
   if (!positive(result?.peak_flops) || !positive(result?.time)) return '<div class="gpu-extras" data-extras></div>';
   const bandwidth = result.memory_bandwidth ?? result.hbm_bandwidth;

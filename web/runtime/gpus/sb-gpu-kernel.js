@@ -5,7 +5,7 @@
 // measured shapes of the chosen format through the engine.
 import { SbCalculator } from '../core/sb-calculator.js';
 import { schemaDefault } from '../core/widget-form.js';
-import { kernelExtrasHTML, measuredPoints } from './kernel-view.js';
+import { kernelExtrasHTML, measuredPoints, memoryLabel } from './kernel-view.js';
 import './gpus-css.js';
 
 export class SbGpuKernel extends SbCalculator {
@@ -36,9 +36,9 @@ export class SbGpuKernel extends SbCalculator {
     return inputs?.dtype || this.getAttribute('dtype') || schemaDefault(this.#engine.schema(this.calculator), 'dtype');
   }
 
-  // The roof's name; the result's bandwidths say the same when no choice was made.
+  // The roof's name, as the schema labels the memory chosen.
   #memory(inputs) {
-    return inputs?.memory || this.getAttribute('memory') || undefined;
+    return memoryLabel(this.#engine.schema(this.calculator), inputs?.memory || this.getAttribute('memory') || undefined);
   }
 
   start(engine) {
@@ -52,6 +52,6 @@ export class SbGpuKernel extends SbCalculator {
   }
 
   afterFormHTML(result) {
-    return kernelExtrasHTML(result, this.#engine ? this.#sweep(this.#dtype(this.inputs)) : null, this.#memory(this.inputs));
+    return kernelExtrasHTML(result, this.#engine ? this.#sweep(this.#dtype(this.inputs)) : null, this.#engine ? this.#memory(this.inputs) : undefined);
   }
 }
