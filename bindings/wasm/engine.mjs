@@ -51,6 +51,20 @@ export function graderModule() {
 
 export const loadGrader = () => loadEngine(graderModule());
 
+// The module that gives worked steps where the page's own computes numbers only: the builder's
+// <meta name="scalebook-explainer"> on a book page (the smallest module that explains what its
+// elements show steps of when a reader opens them), else the page's module when it explains,
+// else the whole engine. A chapter's module leaves steps out when they wait in a closed
+// section, so a reader who never opens one never fetches them.
+export function explainerModule() {
+  const meta = globalThis.document?.querySelector?.('meta[name="scalebook-explainer"]');
+  if (meta?.getAttribute('content')) return meta.getAttribute('content');
+  const page = pageModule();
+  return modules.find((m) => m.name === page)?.steps ? page : WHOLE_ENGINE;
+}
+
+export const loadExplainer = () => loadEngine(explainerModule());
+
 const cached = new Map();
 
 export function loadEngine(name = pageModule()) {

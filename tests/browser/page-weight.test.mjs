@@ -101,3 +101,54 @@ test('pages, scripts and the engine arrive brotli-compressed', async () => {
   }
   await page.close();
 });
+
+test('chapter 5 computes numbers only; a planner fetches the module that explains when a reader opens its steps', async () => {
+  const { page, errors } = await visit('05-training.html');
+  const wasm = () => page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm'))
+    .map((e) => new URL(e.name).pathname));
+  const planner = page.locator('sb-sharded-matmul').first();
+  await planner.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/scalebook-engine-training-sharding.wasm')));
+  // An edit redraws the plan from the page's numbers-only module; its steps wait, closed.
+  await planner.locator('input[name="B"]').fill('32768');
+  await planner.locator('[data-output="local_a"]', { hasText: '2048x8192' }).waitFor();
+  const worked = planner.locator('details.worked');
+  assert.equal(await worked.getAttribute('data-explain'), '');
+  assert.equal(await worked.locator('.steps').count(), 0);
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(await wasm(), ['/assets/scalebook-engine-training-sharding.wasm']);
+  // Opened from the keyboard: the sharding module comes, the steps are the edited plan's, and
+  // the focus stays on the summary.
+  await worked.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await worked.locator('.steps li', { hasText: 'In[B_X, D] on each device' }).waitFor({ timeout: 20000 });
+  assert.match(await worked.locator('.steps').textContent(), /32768/);
+  assert.equal(await page.evaluate(() => document.querySelector('sb-sharded-matmul').shadowRoot.activeElement?.localName), 'summary');
+  assert.deepEqual(await wasm(), ['/assets/scalebook-engine-training-sharding.wasm', '/assets/scalebook-engine-sharding.wasm']);
+  // Typing on redraws the steps, the section still open.
+  await planner.locator('input[name="B"]').fill('16384');
+  await page.waitForFunction(() => /16384/.test(document.querySelector('sb-sharded-matmul').shadowRoot.querySelector('details.worked[open] .steps')?.textContent ?? ''));
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('steps whose module cannot be fetched say so in their section; opening it again tries again', async () => {
+  const { page, errors } = await visit('05-training.html');
+  let refuse = true;
+  await page.route('**/scalebook-engine-sharding.wasm', (route) => (refuse ? route.fulfill({ status: 503, body: 'down' }) : route.fallback()));
+  const planner = page.locator('sb-sharded-matmul').first();
+  await planner.scrollIntoViewIfNeeded();
+  await planner.locator('input[name="B"]').fill('32768');
+  await planner.locator('[data-output="local_a"]', { hasText: '2048x8192' }).waitFor();
+  const worked = planner.locator('details.worked');
+  await worked.locator('summary').click();
+  await worked.locator('[data-explain-status]', { hasText: 'The worked steps could not load' }).waitFor({ timeout: 20000 });
+  assert.equal(await worked.locator('[data-explain-status]').textContent(), 'The worked steps could not load: the engine module ' +
+    'that explains them did not arrive. Close this section and open it again to try again.');
+  refuse = false;
+  await worked.locator('summary').click();
+  await worked.locator('summary').click();
+  await worked.locator('.steps li', { hasText: 'In[B_X, D] on each device' }).waitFor({ timeout: 20000 });
+  assert.deepEqual(errors.filter((e) => !/503|sharding\.wasm/.test(e)), []);
+  await page.close();
+});

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CalculatorError, engineModules, graderModule, loadEngine, loadGrader, moduleFor, WHOLE_ENGINE } from '../../bindings/wasm/engine.mjs';
+import { CalculatorError, engineModules, explainerModule, graderModule, loadEngine, loadExplainer, loadGrader, moduleFor, WHOLE_ENGINE } from '../../bindings/wasm/engine.mjs';
 import { enginePicker } from '../../web/builder/engine-pick.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,11 +51,12 @@ test('every smaller module computes bit for bit what the whole engine computes',
 
 test('a numbers-only module refuses a request for worked steps, by name; the others explain', async () => {
   const listed = Object.fromEntries(engineModules.map((m) => [m.name, m.steps]));
-  // Chapters 3 and 5 show steps live (the planner, the collective's closed form).
+  // Chapter 3 shows steps live (the planner, the collective's closed form); chapter 5's planners
+  // keep theirs in a closed section that fetches an explainer when opened.
   assert.deepEqual(listed, {
     [WHOLE_ENGINE]: true, 'scalebook-engine-roofline': false, 'scalebook-engine-systolic': false,
     'scalebook-engine-sharding': true, 'scalebook-engine-transformer': false, 'scalebook-engine-training': false,
-    'scalebook-engine-training-sharding': true, 'scalebook-engine-inference': false, 'scalebook-engine-gpus': false,
+    'scalebook-engine-training-sharding': false, 'scalebook-engine-inference': false, 'scalebook-engine-gpus': false,
     'scalebook-grader-roofline': true, 'scalebook-grader-sharding': true, 'scalebook-grader-transformer': true,
     'scalebook-grader-training': true, 'scalebook-grader-inference': true, 'scalebook-grader-gpus': true,
   });
@@ -67,8 +68,11 @@ test('a numbers-only module refuses a request for worked steps, by name; the oth
   const whole = await loadEngine(WHOLE_ENGINE);
   assert.deepEqual(numbers, whole.calculate('inference', { batch: 8 }, { steps: false }));
   assert.ok(whole.calculate('inference', { batch: 8 }).steps.length > 10);
-  const sharding = await loadEngine('scalebook-engine-training-sharding');
+  const sharding = await loadEngine('scalebook-engine-sharding');
   assert.ok(sharding.calculate('sharded-matmul').steps.length > 0);
+  // Without a page, the explainer is the page's module, the whole engine, which explains.
+  assert.equal(explainerModule(), WHOLE_ENGINE);
+  assert.equal(await loadExplainer(), whole);
 });
 
 test('a function of a domain the module lacks is a CalculatorError that says so', async () => {
@@ -95,14 +99,17 @@ test('an unknown module name loads the whole engine', async () => {
 test('the builder picks the smallest module holding the page elements, and a grader for its exercises', async () => {
   const pick = await enginePicker({ runtimeDir: path.join(ROOT, 'web/runtime'), wasmDir: path.join(ROOT, 'bindings/wasm/generated') });
   const engine = (html, specs) => pick(html, specs).engine;
-  assert.deepEqual(pick('<sb-roofline></sb-roofline><sb-chip-table></sb-chip-table>'), { engine: 'scalebook-engine-roofline', grader: null });
+  assert.deepEqual(pick('<sb-roofline></sb-roofline><sb-chip-table></sb-chip-table>'), { engine: 'scalebook-engine-roofline', grader: null, explainer: null });
   assert.equal(engine('<sb-systolic-sim>'), 'scalebook-engine-systolic');
   // The simulator shows the closed form's steps: not the smaller numbers-only chapter 12 module,
   // which the collective calculator alone gets.
   assert.equal(engine('<sb-collective-sim chip="tpu-v5e">'), 'scalebook-engine-sharding');
   assert.equal(engine('<sb-collective>'), 'scalebook-engine-gpus');
-  assert.equal(engine('<sb-training></sb-training>'), 'scalebook-engine-training');
-  // Training needs no sharding: only a page that also draws chapter 3's elements pays for it.
+  // Chapter 6 searches: the training module, without sharding, holds the search.
+  assert.equal(engine('<sb-training></sb-training><sb-training-search>'), 'scalebook-engine-training');
+  // Chapter 5's module (numbers only, no search) is the smaller of the two for a page that
+  // does not search, sharding and all.
+  assert.equal(engine('<sb-training></sb-training>'), 'scalebook-engine-training-sharding');
   assert.equal(engine('<sb-training></sb-training><sb-sharding>'), 'scalebook-engine-training-sharding');
   assert.ok(!names(await loadEngine('scalebook-engine-training')).includes('sharded-matmul'));
   assert.equal(engine('<sb-training></sb-training><sb-systolic-sim>'), WHOLE_ENGINE);
@@ -111,6 +118,11 @@ test('the builder picks the smallest module holding the page elements, and a gra
   // holds an element that says nothing of what it calls, gets a module with them.
   const chapter5 = '<sb-training></sb-training><sb-sharding><sb-sharded-matmul><sb-pipeline><sb-collective-sweep>';
   assert.equal(engine(chapter5), 'scalebook-engine-training-sharding');
+  // It computes numbers only: the planner's steps, asked for when a reader opens them, come from
+  // the smallest module that explains it. Chapter 3's module explains, so it names none.
+  assert.equal(pick(chapter5).explainer, 'scalebook-engine-sharding');
+  assert.equal(pick('<sb-sharded-matmul><sb-collective-sim>').engine, 'scalebook-engine-sharding');
+  assert.equal(pick('<sb-sharded-matmul><sb-collective-sim>').explainer, null);
   const partial = names(await loadEngine('scalebook-engine-training-sharding'));
   for (const left of ['training-search', 'slice', 'flops-per-dollar']) assert.ok(!partial.includes(left), left);
   assert.ok(!(await loadEngine('scalebook-engine-training-sharding')).simulations().includes('collective'));
@@ -127,9 +139,9 @@ test('the builder picks the smallest module holding the page elements, and a gra
   // An exercise's calculators, nested anywhere in its spec, choose the grader, not the page's
   // module: a page of exercises alone fetches no calculators module.
   assert.deepEqual(pick('<sb-exercise id="x">', [{ parts: [{ answer: { calculator: 'transformer' } }] }]),
-    { engine: 'scalebook-engine-roofline', grader: 'scalebook-grader-transformer' });
+    { engine: 'scalebook-engine-roofline', grader: 'scalebook-grader-transformer', explainer: null });
   assert.deepEqual(pick('<sb-roofline>', [{ values: { v: { calculator: 'training-budget' } } }]),
-    { engine: 'scalebook-engine-roofline', grader: 'scalebook-grader-training' });
+    { engine: 'scalebook-engine-roofline', grader: 'scalebook-grader-training', explainer: null });
   assert.equal(pick('<sb-roofline>', [{ values: { v: { calculator: 'matmul' } } }]).grader, 'scalebook-grader-roofline');
   // Exercises over calculators no grader holds together: the whole engine grades them.
   assert.equal(pick('<sb-roofline>', [{ parts: [{ calculator: 'systolic' }, { calculator: 'training' }] }]).grader, WHOLE_ENGINE);

@@ -176,8 +176,8 @@ export async function buildSite({
     const shell = { toc, section, chapter, exercises: placed, prev: written[i - 1], next, nextWritten: Boolean(next?.file) };
     // The whole page's elements (the template adds the progress box) decide its module and chunks.
     const draft = chapterPage(shell);
-    const { engine: name, grader } = pickEngine(draft, placed.map((id) => exercises.get(id).spec));
-    const engineModule = { name, grader };
+    const { engine: name, grader, explainer } = pickEngine(draft, placed.map((id) => exercises.get(id).spec));
+    const engineModule = { name, grader, explainer };
     const rules = new Map();
     const page = hoistPageStyles(chapterPage({ ...shell, chunks: [...chunks, ...elementChunks(draft)], engineModule }), rules);
     mathRules.set(section.slug, rules);

@@ -15,11 +15,13 @@ export function needsEngine(html) {
 // engine.mjs's loader which. Neither its glue nor its .wasm is fetched from the head: the
 // build drew every element with its numbers, so the engine waits until the reader gets to
 // one (web/runtime/core/wake.js). `engine.grader` names the module its exercises grade with,
-// fetched when a reader reaches for one (sb-exercise.js).
+// fetched when a reader reaches for one (sb-exercise.js); `engine.explainer` the module that
+// gives worked steps a numbers-only engine lacks, fetched when a reader opens them.
 function preloads({ engine, chunks }) {
   const links = chunks.map((chunk) => `<link rel="modulepreload" href="assets/${chunk}">`);
   if (engine) links.push(`<meta name="scalebook-engine" content="${escapeHtml(engine.name)}">`);
   if (engine?.grader) links.push(`<meta name="scalebook-grader" content="${escapeHtml(engine.grader)}">`);
+  if (engine?.explainer) links.push(`<meta name="scalebook-explainer" content="${escapeHtml(engine.explainer)}">`);
   return links.join('\n');
 }
 

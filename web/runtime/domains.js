@@ -21,8 +21,9 @@ const plain = (calculator) => () => import('./core/sb-calculator.js').then((m) =
 
 // Every element: tag -> { domain (its folder), engineDomain (null: it never asks for the engine),
 // calculator (or null), load, plain (the generic form: no file of its own), worker (its
-// domain's, or null), steps (it shows worked steps live, so its page needs a module that
-// explains), calls (every calculator and simulation it asks the engine for: its calculator and
+// domain's, or null), steps (true: it shows worked steps live, so its page needs a module that
+// explains; 'on-open': they sit in a closed section, and it asks the page's explainer for them
+// when a reader opens it, so a numbers-only module will do: engine.mjs's loadExplainer), calls (every calculator and simulation it asks the engine for: its calculator and
 // what it declares as `calculators` and `simulations`; null when it declares nothing, so it may
 // ask for anything its domain has: a page holding it never gets a partial module) }.
 export const ELEMENTS = {};

@@ -3,6 +3,6 @@
 export const engineDomain = 'sharding';
 export const elements = {
   'sb-sharding': { calculator: 'array-memory', load: () => import('./sb-sharding.js').then((m) => m.SbSharding) },
-  // steps: the planner shows the plan's worked steps.
-  'sb-sharded-matmul': { calculator: 'sharded-matmul', steps: true, load: () => import('./sb-sharded-matmul.js').then((m) => m.SbShardedMatmul) },
+  // steps: the planner's worked steps sit in a closed section, asked for when it opens.
+  'sb-sharded-matmul': { calculator: 'sharded-matmul', steps: 'on-open', load: () => import('./sb-sharded-matmul.js').then((m) => m.SbShardedMatmul) },
 };

@@ -38,10 +38,11 @@ export function plannerRequest(schema, values) {
   return request;
 }
 
-// { result, error }: the engine's plan, or its CalculatorError as { field, message, position }.
+// { result, error }: the engine's plan, or its CalculatorError as { field, message, position };
+// with the worked steps when the engine module explains.
 export function runPlanner(engine, schema, values) {
   try {
-    return { result: engine.calculate(CALCULATOR, plannerRequest(schema, values)), error: null };
+    return { result: engine.calculate(CALCULATOR, plannerRequest(schema, values), { steps: engine.explains !== false }), error: null };
   } catch (err) {
     return { result: null, error: asError(err) };
   }
@@ -144,8 +145,19 @@ export function timelineSVG(result) {
     `aria-label="compute and communication, one after another and overlapped">${parts.join('')}</svg>`;
 }
 
-// Everything under the form. tex: LaTeX -> HTML for the worked solution (or null).
-export function plannerBodyHTML(schema, result, tex = null) {
+// The closed section of worked steps. A result without them (a numbers-only engine module)
+// gets one that asks for them when opened (data-explain: sb-sharded-matmul fetches a module that
+// explains), saying `status` meanwhile; `open` keeps it open across redraws.
+export function workedHTML(result, tex = null, { open = false, onOpen = false, status = 'Loading the worked steps…' } = {}) {
+  const summary = `<details class="worked"${onOpen && !result.steps?.length ? ' data-explain' : ''}${open ? ' open' : ''}>` +
+    '<summary>How the engine worked it out</summary>';
+  if (result.steps?.length) return `${summary}${stepsHTML(result.steps, tex)}</details>`;
+  return onOpen ? `${summary}<p class="explain-status" role="status" data-explain-status>${escapeHTML(status)}</p></details>` : '';
+}
+
+// Everything under the form. tex: LaTeX -> HTML for the worked solution (or null); worked:
+// workedHTML's options.
+export function plannerBodyHTML(schema, result, tex = null, worked = {}) {
   if (!result) return '<p class="sim-empty">No plan to show: fix the field marked above.</p>';
   const steps = planSteps(result.plan).map((s) => `<li><code>${notationHTML(s)}</code></li>`);
   const outputs = schema?.outputs ?? [];
@@ -158,7 +170,7 @@ export function plannerBodyHTML(schema, result, tex = null) {
     `${outputsListHTML(outputs, result, PLAN_OUTPUTS)}` +
     `<h4 class="results">Collectives</h4>${tableHTML(tableColumns(schema, 'collectives'), result.collectives, 'collectives', 'No communication: every device multiplies its own blocks.')}` +
     `<h4 class="results">Alternatives</h4>${tableHTML(tableColumns(schema, 'alternatives'), result.alternatives, 'alternatives', 'No other plan to compare.')}` +
-    (result.steps?.length ? `<details class="worked"><summary>How the engine worked it out</summary>${stepsHTML(result.steps, tex)}</details>` : '');
+    workedHTML(result, tex, worked);
 }
 
 // The form: the schema's inputs (spec across the whole row), a size field for every dimension
@@ -175,8 +187,8 @@ export function plannerDimsHTML(schema, dims, values, error, prefix = 'plan') {
 }
 
 // The whole shadow root. schema: sharded-matmul's; values: field strings by name (dimension
-// sizes under their names); run: runPlanner's result (or null).
-export function plannerHTML({ schema, chips = [], values = {}, run = null, tex = null, prefix = 'plan' }) {
+// sizes under their names); run: runPlanner's result (or null); worked: workedHTML's options.
+export function plannerHTML({ schema, chips = [], values = {}, run = null, tex = null, prefix = 'plan', worked = {} }) {
   const error = run?.error ?? null;
   const dims = plannerDims(schema, values);
   const { head, tail } = plannerInputs(schema, dims);
@@ -190,5 +202,5 @@ export function plannerHTML({ schema, chips = [], values = {}, run = null, tex =
     `<form class="fields aligned" novalidate>${head.map(field).join('')}` +
     `<div class="dims" data-dims>${plannerDimsHTML(schema, dims, values, error, prefix)}</div>${tail.map(field).join('')}</form>` +
     `<p class="error general" data-error-for="">${escapeHTML(general)}</p>` +
-    `<div class="plan-body" data-body>${run ? plannerBodyHTML(schema, run.result, tex) : ''}</div></div>`;
+    `<div class="plan-body" data-body>${run ? plannerBodyHTML(schema, run.result, tex, worked) : ''}</div></div>`;
 }

@@ -34,7 +34,7 @@ svg.mesh { font-size: 10px; }
 .mesh .block-label.ink-dark { fill: #000; }
 .mesh .tile-head, .mesh .axis-tick, .mesh .tile-note { fill: var(--_muted); }
 .mesh .axis-title { fill: var(--_fg); font-weight: 600; }
-.too-big, .sim-empty { color: var(--_muted); font-style: italic; }
+.too-big, .sim-empty, .explain-status { color: var(--_muted); font-style: italic; }
 .shard-numbers .outputs { margin-top: 0.4rem; }
 .out dt { font-size: 0.9rem; }
 .jax-title { margin: 0.7rem 0 0.2rem; font-size: 0.9rem; font-weight: 600; }

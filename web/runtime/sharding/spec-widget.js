@@ -90,6 +90,12 @@ export class SpecWidget extends SbWidget {
     this.#update();
   }
 
+  // Runs and redraws with the fields as they are (a subclass whose run changed: a module that
+  // explains has arrived).
+  refresh() {
+    this.#update(true);
+  }
+
   #update(force = false, keepBody = false) {
     if (!this.schema || !this.form()) return;
     const values = this.#syncDims(readFields(this.form()));
