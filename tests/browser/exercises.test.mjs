@@ -374,3 +374,73 @@ test('part labels show typeset math, on the chapter and in an exercise embedded 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+// The chapter's exercise data (assets/exercises/CHAPTER.json) is not in the page: it comes with
+// the grader, when a reader reaches for an exercise.
+const DATA = /\/assets\/exercises\/01-roofline\.json$/;
+const dataRequests = (page) => {
+  const urls = [];
+  page.on('request', (r) => { if (DATA.test(new URL(r.url()).pathname)) urls.push(r.url()); });
+  return urls;
+};
+
+test('a first visit fetches no exercise data until an answer box is focused, then grades with it', async () => {
+  const { page, errors } = await site.open(CHAPTER, undefined, { reached: false });
+  const fetched = dataRequests(page);
+  await ready(page);
+  await page.locator(EX3).scrollIntoViewIfNeeded();
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(fetched, []);
+  await Promise.all([page.waitForRequest((r) => DATA.test(new URL(r.url()).pathname)),
+    page.locator(`${EX3} [data-answer]`).focus()]);
+  assert.deepEqual(await answer(page, EX3, 'a', '240'), { text: 'correct', result: 'correct' });
+  assert.equal((await answer(page, 'sb-exercise#roofline-ex1-h100-time', 'a', '1.01 ms')).result, 'correct');
+  assert.equal(fetched.length, 1, 'one fetch serves every exercise of the page');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('exercise data that cannot be fetched is said in the exercise, loses no progress, and the next reach tries again', async () => {
+  const { page, errors } = await site.open(CHAPTER);
+  let refuse = false;
+  await page.route(DATA, (route) => (refuse ? route.fulfill({ status: 503, body: 'down' }) : route.continue()));
+  await ready(page);
+  await answer(page, EX3, 'a', '240');
+  const progress = () => page.evaluate(() => Object.entries(localStorage).filter(([key]) => key.startsWith('scalebook.progress')));
+  const saved = await progress();
+  assert.equal(saved.length, 1);
+
+  refuse = true;
+  await page.reload();
+  await ready(page);
+  await page.locator(`${EX3} [data-badge]`).waitFor({ state: 'visible' });
+  await page.locator(`${EX3} [data-answer]`).focus();
+  const notice = page.locator(`${EX3} [data-notice]`);
+  await notice.waitFor({ state: 'visible' });
+  assert.equal(await notice.textContent(), "The exercise's data failed to load (the server answered 503): answers cannot be " +
+    'checked. It is fetched again when you next use the exercise.');
+  assert.deepEqual(await answer(page, EX3, 'a', '100'),
+    { text: 'This answer cannot be checked: its data did not load (the server answered 503)', result: 'invalid' });
+  assert.deepEqual(await progress(), saved, 'the saved progress is left as it was');
+  assert.equal(await page.locator(`${EX3} [data-badge]`).isVisible(), true);
+
+  refuse = false;
+  await page.click(`${EX3} [data-answer]`);
+  await notice.waitFor({ state: 'hidden' });
+  assert.deepEqual(await answer(page, EX3, 'a', '240'), { text: 'correct', result: 'correct' });
+  assert.deepEqual(errors.filter((e) => !/503/.test(e)), []);
+  await page.close();
+});
+
+test('a variant in the link shows at load, its data fetched at once', async () => {
+  const { page, errors } = await site.open(`${CHAPTER}#ex-${CRITICAL}=3`, undefined, { reached: false });
+  await page.waitForFunction((ex) => document.querySelector(ex).dataset.seed === '3' &&
+    !document.querySelector(ex).classList.contains('is-loading'), EX3);
+  assert.equal(await page.locator(`${EX3} [data-variant-name]`).textContent(), 'Variant 3');
+  const variant = engine.exerciseVariant(FILE, CRITICAL, 3);
+  assert.match(await page.locator(`${EX3} [data-solution]`).textContent(),
+    new RegExp(`Answer: ${answerNumber(variant.parts[0].expected).replace('.', '\\.')} tokens`));
+  assert.equal((await answer(page, EX3, 'a', answerNumber(variant.parts[0].expected))).result, 'correct');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

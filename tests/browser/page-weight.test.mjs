@@ -31,7 +31,10 @@ test('chapter 3 shows its typeset formulas without fetching KaTeX, and fetches i
   assert.deepEqual(scripts.filter((name) => /\/assets\/sb-(training|transformer|roofline|pipeline)/.test(name)), []);
   assert.deepEqual(first.filter((name) => name.endsWith('.wasm')), []);
   const planner = page.locator('sb-sharded-matmul').first();
+  // The worked steps come from the folds page, typeset by the build.
+  await planner.locator('details.worked > summary').click();
   await planner.locator('.plan-body math').first().waitFor({ state: 'attached' });
+  assert.ok(!(await page.evaluate(() => performance.getEntriesByType('resource').some((e) => /\/assets\/mathml-/.test(e.name)))));
   const mathBefore = await planner.locator('.plan-body math').count();
   assert.ok(mathBefore > 0);
 
@@ -150,5 +153,21 @@ test('steps whose module cannot be fetched say so in their section; opening it a
   await worked.locator('summary').click();
   await worked.locator('.steps li', { hasText: 'In[B_X, D] on each device' }).waitFor({ timeout: 20000 });
   assert.deepEqual(errors.filter((e) => !/503|sharding\.wasm/.test(e)), []);
+  await page.close();
+});
+
+test('a planner\'s worked steps as the build drew them come from the folds page, with no module that explains', async () => {
+  const { page, errors } = await visit('05-training.html');
+  const planner = page.locator('sb-sharded-matmul').first();
+  await planner.scrollIntoViewIfNeeded();
+  const worked = planner.locator('details.worked');
+  assert.equal(await worked.getAttribute('data-lazy') !== null, true);
+  await worked.locator('summary').click();
+  await worked.locator('.steps li', { hasText: 'In[B_X, D] on each device' }).waitFor({ timeout: 20000 });
+  assert.match(await worked.locator('.steps').textContent(), /65536/);
+  await page.waitForLoadState('networkidle');
+  const wasm = await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.wasm')).map((e) => new URL(e.name).pathname));
+  assert.ok(!wasm.includes('/assets/scalebook-engine-sharding.wasm'), wasm.join());
+  assert.deepEqual(errors, []);
   await page.close();
 });

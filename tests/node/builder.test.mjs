@@ -225,7 +225,11 @@ test('an exercise is checked against the engine and the book', async () => {
   assert.match(solutions, /<a href="01-x\.html#e1">[^<]+<\/a><\/h2><h3>[^<]*<\/h3><div id="e1-a-solution" data-solution><ol class="steps">/);
   assert.match(solutions, /Answer: <strong>240\.2 tokens<\/strong>/);
   assert.match(solutions, /<link rel="stylesheet" href="assets\/css\/math\/01-x-solutions\.css">/);
-  assert.match(html, /<script type="application\/json" data-exercise>\{"chapter":"01-x","exercises":\[\{"id":"e1"/);
+  // Its data is a file of the chapter's, fetched only when a reader needs it.
+  assert.match(html, /<sb-exercise id="e1" chapter="01-x" data-src="assets\/exercises\/01-x\.json">/);
+  assert.doesNotMatch(html, /data-exercise>/);
+  assert.deepEqual(JSON.parse(fs.readFileSync(path.join(ok.dir, 'dist/assets/exercises/01-x.json'), 'utf8')),
+    withPart({}));
   assert.match(html, /<sb-progress chapter="01-x" exercises="\[&quot;e1&quot;\]">/);
   const cases = [
     // Each at the line of the field at fault (see the file's layout above withPart).
@@ -342,6 +346,22 @@ test('a question\'s part "(c)" stays (c), at build time and in the browser\'s ty
   assert.doesNotMatch(html, /©/);
   const { renderPrompt } = await import('../../web/runtime/core/typeset.js');
   assert.equal(renderPrompt('(a) one, (b) "two", (c) three'), '(a) one, (b) “two”, (c) three');
+});
+
+test('no chapter page carries its exercises\' data; the file it names holds each one placed, as exercises/ has it', () => {
+  for (const page of built.pages) {
+    const html = fs.readFileSync(path.join(realOut, `${page}.html`), 'utf8');
+    assert.doesNotMatch(html, /<script[^>]*data-exercise/, page);
+    const placed = [...html.matchAll(/<sb-exercise id="([^"]+)" chapter="([^"]+)" data-src="([^"]+)">/g)];
+    assert.equal(placed.length, (html.match(/<sb-exercise[\s>]/g) ?? []).length, page);
+    assert.ok(placed.length > 0, page);
+    assert.deepEqual(new Set(placed.map(([, , chapter, src]) => `${chapter} ${src}`)), new Set([`${page} assets/exercises/${page}.json`]));
+    const data = JSON.parse(fs.readFileSync(path.join(realOut, 'assets/exercises', `${page}.json`), 'utf8'));
+    const source = JSON.parse(fs.readFileSync(new URL(`../../exercises/${page}.json`, import.meta.url), 'utf8'));
+    assert.equal(data.chapter, page);
+    assert.deepEqual(data.exercises.map((e) => e.id), placed.map(([, id]) => id), page);
+    for (const spec of data.exercises) assert.deepEqual(spec, source.exercises.find((e) => e.id === spec.id), spec.id);
+  }
 });
 
 test('the progress list follows the order the chapter places its exercises in, not the file\'s', async () => {

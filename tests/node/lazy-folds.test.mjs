@@ -18,12 +18,15 @@ test('a closed section of a listed element leaves its body for the folds page, w
 test('an exercise\'s hints go; a section that is open, small, holds a field or an id pointed at, or is outside a listed element, stays', () => {
   const hints = `<sb-exercise id="e">${fold(' class="sb-exercise-hints" data-hints', BIG, 'Hint')}</sb-exercise>`;
   assert.deepEqual(takeFolds(hints, 'f.html').folds.map((f) => [f.tag, f.title]), [[null, 'Hint']]);
+  // The planner's worked steps go too: its live code redraws the section once the reader edits.
+  const planner = `<sb-sharded-matmul><template shadowrootmode="open">${fold(' class="worked"', BIG)}</template></sb-sharded-matmul>`;
+  assert.deepEqual(takeFolds(planner, 'f.html').folds.map((f) => f.tag), ['sb-sharded-matmul']);
   const stays = [
     host(fold(' open', BIG)),
     host(fold('', '<p>short</p>')),
     host(fold('', `${BIG}<input name="chips">`)),
     host(`<span aria-describedby="help-x"></span>${fold('', `${BIG}<span id="help-x">why</span>`)}`),
-    `<sb-sharded-matmul><template shadowrootmode="open">${fold('', BIG)}</template></sb-sharded-matmul>`,
+    `<sb-sharding><template shadowrootmode="open">${fold('', BIG)}</template></sb-sharding>`,
     fold('', BIG),
   ];
   for (const page of stays) assert.deepEqual(takeFolds(page, 'f.html'), { html: page, folds: [] }, page.slice(0, 80));

@@ -9,7 +9,7 @@ import { enginePicker } from './engine-pick.mjs';
 import { useEngine } from '../runtime/core/format.js';
 import { BuildError, readJson } from './errors.mjs';
 import { checkPage } from './page-check.mjs';
-import { loadExercises } from './exercises.mjs';
+import { loadExercises, writeExerciseData } from './exercises.mjs';
 import { renderChapter } from './markdown.mjs';
 import { chapterPage, indexPage, solutionsPage } from './templates.mjs';
 import { embedPage } from './embed.mjs';
@@ -204,6 +204,7 @@ export async function buildSite({
         `exercise ${exercise.id} is not placed in ${exercise.chapter} (add ::exercise ${exercise.id})`);
     }
   }
+  writeExerciseData(out, exercises, ctx.placedExercises); // fetched by sb-exercise when a reader needs it
   writeSearchIndex(out, written); // from the pages as built, for the search box
   // Then the closed sections a reader may never open leave each chapter page for its folds page
   // (lazy-folds.mjs); the search has read them, and the fonts' subsets read them in `html`.

@@ -64,12 +64,8 @@ function tex(exercise) {
   };
 }
 
-// The JSON the element grades with: a one-exercise file. "</" is escaped so the text
-// cannot close its <script>.
-function embeddedFile(exercise) {
-  const json = JSON.stringify({ chapter: exercise.chapter, exercises: [exercise.spec] });
-  return json.replaceAll('</', '<\\/');
-}
+// The file text the engine reads one exercise from at build time, as the element does.
+const exerciseFile = (exercise) => JSON.stringify({ chapter: exercise.chapter, exercises: [exercise.spec] });
 
 // The browser typesets the other variants' prompts; rendering those of the seeds the engine
 // checks fails the build on a slip that only a drawn value brings out.
@@ -89,8 +85,8 @@ function checkVariantPrompts(engine, file, exercise, render) {
 // entries collect them) and the chapter links to them: they were a fifth of a chapter's
 // bytes, for the few readers who open one (sb-exercise fetches it then).
 export function exerciseHTML(engine, exercise, renderInline, solutions = null) {
-  const file = embeddedFile(exercise);
-  const variant = engine.exerciseVariant(file, exercise.id, 0);  // JSON reads "<\\/" as "</"
+  const file = exerciseFile(exercise);
+  const variant = engine.exerciseVariant(file, exercise.id, 0);
   // A slip in a prompt, hint or label fails the build at that field's line.
   const render = (markdown, ...path) => renderInline(markdown, exercise.file, nodeAt(exercise.node, path).node.line);
   const parts = variant.parts.map((part, i) => ({
@@ -111,6 +107,27 @@ export function exerciseHTML(engine, exercise, renderInline, solutions = null) {
     parts: solutions ? parts.map((part) => ({ ...part, solutionHTML: undefined, solutionPage: solutions.page })) : parts,
   });
   checkVariantPrompts(engine, file, exercise, render);
-  return `<sb-exercise id="${escapeHtml(exercise.id)}" chapter="${escapeHtml(exercise.chapter)}">` +
-    `<script type="application/json" data-exercise>${file}</script>${shell}</sb-exercise>`;
+  return `<sb-exercise id="${escapeHtml(exercise.id)}" chapter="${escapeHtml(exercise.chapter)}" ` +
+    `data-src="${escapeHtml(exerciseDataPath(exercise.chapter))}">${shell}</sb-exercise>`;
+}
+
+// The page names its exercises' data rather than carrying it: only a reader who checks an
+// answer or draws a variant needs it (4 to 7 kB brotli of a chapter's HTML), and sb-exercise
+// fetches it then, with the grader.
+export const exerciseDataPath = (chapter) => `assets/exercises/${chapter}.json`;
+
+// Writes, under `out`, one exercise file per chapter holding its placed exercises, in the order
+// the pages place them.
+export function writeExerciseData(out, exercises, placed) {
+  const byChapter = new Map();
+  for (const id of placed) {
+    const { chapter, spec } = exercises.get(id);
+    if (!byChapter.has(chapter)) byChapter.set(chapter, []);
+    byChapter.get(chapter).push(spec);
+  }
+  for (const [chapter, specs] of byChapter) {
+    const file = path.join(out, exerciseDataPath(chapter));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ chapter, exercises: specs }));
+  }
 }

@@ -14,8 +14,10 @@ import { declarativeShadow } from '../runtime/core/sheets.js';
 import './sheets.mjs'; // every element's sheets, which declarativeShadow reads
 
 // The elements whose folds may go: their live code finds a section's nodes by selector and skips
-// the ones not there yet, and redraws them when a section fills (sb-calculator.js).
-export const LAZY_HOSTS = ['sb-training', 'sb-training-split', 'sb-training-plan', 'sb-training-budget', 'sb-training-search'];
+// the ones not there yet, and redraws them when a section fills (sb-calculator.js), or, as the
+// sharded-matmul planner's worked steps, redraws the section itself once the reader edits.
+export const LAZY_HOSTS = ['sb-training', 'sb-training-split', 'sb-training-plan', 'sb-training-budget', 'sb-training-search',
+  'sb-sharded-matmul'];
 const HINTS = 'sb-exercise-hints';
 
 // Sections whose body is this small stay: the key and the link would cost more than they save.

@@ -8,6 +8,7 @@
 
 #include "scalebook/collectives/gpu_collective_cost.h"
 #include "scalebook/collectives/switched_cost.h"
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/cluster.h"
 #include "scalebook/hardware/slice.h"
@@ -136,9 +137,16 @@ Step step(std::string label, std::string latex, double value, const char* unit, 
   return {std::move(label), std::move(latex), value, unit, output, depends};
 }
 
+namespace {
+
+// The request's flag, a constant false in a build that never explains (explain_only.h).
+bool explaining(const Request& q) { return q.explain && kExplains; }
+
+}  // namespace
+
 Result<Model> tpu_model(const Chip& chip, const Request& q, std::vector<Step>& steps) {
   const Sizes& sizes = q.sizes;
-  Result<Wraps> decided = decide_wraps(chip, sizes, q.wraparound, q.from_axes, q.explain);
+  Result<Wraps> decided = decide_wraps(chip, sizes, q.wraparound, q.from_axes, explaining(q));
   if (!decided.ok()) return decided.error();
   const Wraps& w = decided.value();
   Model m;
@@ -160,7 +168,7 @@ Result<Model> tpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
     wrapped += w.wraps[i] ? 1 : 0;
     int links = sizes[i] == 1 ? 0 : (w.wraps[i] || sizes[i] > 2 ? 2 : 1);
     m.peak += links * m.link_bandwidth;
-    if (!q.explain) continue;
+    if (!explaining(q)) continue;
     wraps_latex += (i ? ", " : "") + std::string("\\text{") + yes_no + "}";
     steps.push_back(step(axis_name(i) + " wraps around: " + yes_no + " (1 yes, 0 no)", w.reasons[i],
                          w.wraps[i] ? 1 : 0, "", "wraps", {}));
@@ -168,8 +176,8 @@ Result<Model> tpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
   }
   m.wraps = Value::of(wraps_text);
   LinkModel link{m.link_bandwidth, m.latency, q.bidirectional};
-  m.cost = collective_cost(q.op, q.bytes, axes, link, q.explain);
-  if (!q.explain) return m;
+  m.cost = collective_cost(q.op, q.bytes, axes, link, explaining(q));
+  if (!explaining(q)) return m;
   steps.push_back(step("Axes that wrap around (" + wraps_text + ")",
                        "\\text{wraps} = (" + wraps_latex + ")", wrapped, "", "wraps", {"chips"}));
   steps.push_back(step("Link bandwidth, one way (the chip's ici_link_bandwidth)",
@@ -263,12 +271,12 @@ Result<Model> gpu_model(const Chip& chip, const Request& q, std::vector<Step>& s
   GpuGroup group{levels, switched_extents(levels, per_node, m.chips / per_node, node_stride),
                  m.latency, q.in_network};
   m.link_bandwidth = chip.nvlink_bandwidth;
-  m.cost = gpu_collective_cost(q.op, q.bytes, group, q.explain);
+  m.cost = gpu_collective_cost(q.op, q.bytes, group, explaining(q));
   // What one GPU can inject: its NVLink, and across nodes its share of the node's NICs.
   m.peak = per_node > 1 ? m.link_bandwidth : 0;
   const bool spans_nodes = m.chips > per_node && levels.size() > 1;
   if (spans_nodes) m.peak += levels[1].child_bandwidth / levels[1].child_gpus;
-  if (!q.explain) return m;
+  if (!explaining(q)) return m;
   steps.push_back(
       step("The fabric: " + fabric + "; the group has " + format_number(per_node) + " GPU" +
                (per_node == 1 ? "" : "s") + " in each node" +

@@ -242,6 +242,7 @@ void finish_collective_cost(CollectiveCost& cost, CollectiveOp op, double bytes,
 
 CollectiveCost collective_cost(CollectiveOp op, double bytes, const std::vector<Axis>& axes,
                                const LinkModel& link, bool explain) {
+  explain = explain && kExplains;
   CollectiveCost cost;
   double chips = 1;
   for (const Axis& a : axes) chips *= static_cast<double>(std::max<std::int64_t>(a.size, 1));

@@ -90,6 +90,7 @@ SB_EXPLAIN_ONLY void add_steps(CollectiveCost& cost, CollectiveOp op, double byt
 
 CollectiveCost gpu_collective_cost(CollectiveOp op, double bytes, const GpuGroup& group,
                                    bool explain) {
+  explain = explain && kExplains;
   CollectiveCost cost;
   double gpus = 1;
   for (double e : group.extents) gpus *= e;

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/format.h"
 #include "scalebook/hardware/slice.h"
 
@@ -80,7 +81,7 @@ Wraps decide_wraps(const Chip& chip, const Mesh& mesh, const std::string& mode, 
   Wraps w;
   // Hands back `w` with its reason, which only the explained path's step reads.
   auto because = [&](auto latex) -> Wraps {
-    if (explain) w.latex = latex();
+    if (explain && kExplains) w.latex = latex();
     return std::move(w);
   };
   if (mode != "auto") {

@@ -4,13 +4,16 @@
 // Markup contract (the site builder emits it; light DOM, because the prompt and the solutions
 // hold KaTeX markup styled by the page's KaTeX CSS):
 //
-//   <sb-exercise id="EXERCISE_ID" chapter="01-roofline">
-//     <script type="application/json" data-exercise>{"chapter":"01-roofline","exercises":[ONE]}</script>
+//   <sb-exercise id="EXERCISE_ID" chapter="01-roofline" data-src="assets/exercises/01-roofline.json">
 //     ${exerciseShellHTML({ id, title, promptHTML, hintsHTML, parts })}
 //   </sb-exercise>
 //
-// The JSON island is what the engine reads (exerciseVariant, exerciseGrade); exerciseDataHTML()
-// in exercise-html.js writes it safely. The shell (seed 0, typeset at build time) gives the
+// data-src names the exercise file that holds this exercise (exercise-data.js fetches it, once a
+// page, with the grader: when a reader reaches for an exercise, or at once to show a saved or
+// linked variant). An element may instead hold its exercise inline, as the first child:
+//     <script type="application/json" data-exercise>{"chapter":"01-roofline","exercises":[ONE]}</script>
+// (exerciseDataHTML() in exercise-html.js writes it safely). The engine reads either as the
+// file text of exerciseVariant and exerciseGrade. The shell (seed 0, typeset at build time) gives the
 // hooks used here: [data-prompt], [data-badge], [data-notice], [data-variant-bar] with
 // [data-variant-name], [data-variant-link], [data-new-variant], [data-book-variant]; and per
 // part, .sb-exercise-part[data-part][data-kind] holding [data-answer] (a text input, or radios),
@@ -27,6 +30,7 @@ import { adoptSheets } from '../core/sheets.js';
 import { seedFromHash, hashWithSeed, randomSeed, MAX_SEED } from './variant-hash.js';
 import { pageProgress, announceProgress, watchProgress } from './page-progress.js';
 import { canFetchSolutions, fetchSolution } from './solution-page.js';
+import { fetchExercise } from './exercise-data.js';
 import { focusScrollable } from '../core/scroll-focus.js';
 import './exercise-css.js';
 
@@ -56,8 +60,9 @@ const WAIT_NOTE_MS = 250;
 // chapter's own module leaves out.
 export class SbExercise extends SbWidget {
   #started = false;
-  #file = '';
+  #file = ''; // the engine's text of this exercise, from the island or the fetched data file
   #spec = null;
+  #fetching = null; // the data file's fetch, while it is on its way
   #seed = 0;
   #book = null; // the prerendered seed-0 prompt and solutions, restored by "Book's problem"
   #generation = 0; // the latest variant request; older ones finishing late are dropped
@@ -73,6 +78,27 @@ export class SbExercise extends SbWidget {
       throw err;
     });
     return this.#grading;
+  }
+
+  // This exercise's data (#file, #spec): there already from an island, else fetched from data-src;
+  // a failed fetch is tried again at the next call.
+  #data() {
+    if (this.#spec) return Promise.resolve();
+    this.#fetching ??= fetchExercise(this.dataset.src, this.id).then(({ spec, file }) => {
+      this.#spec = spec;
+      this.#file = file;
+      this.#notice('data', '');
+    }, (err) => {
+      this.#fetching = null;
+      throw new Error(`its data did not load (${message(err)})`, { cause: err });
+    });
+    return this.#fetching;
+  }
+
+  // The grader, once this exercise's data is here too: what a check or a variant waits for.
+  async #ready() {
+    const [engine] = await Promise.all([this.grader(), this.#data()]);
+    return engine;
   }
 
   get seed() { return this.#seed; }
@@ -115,19 +141,31 @@ export class SbExercise extends SbWidget {
     const seed = fromHash.present ? fromHash.seed ?? 0 : saved?.seed ?? 0;
     // Fetch the grader once the reader reaches for this exercise (an answer box focused, a
     // button pressed), so the first Check is quick and a failure shows before anyone types; a
-    // saved or linked variant asks for it at once, to show it.
+    // saved or linked variant asks for it at once, to show it. The exercise's data comes with
+    // it; a failed fetch says so, and the next reach tries again.
+    const listen = () => {
+      for (const type of REACHING) this.addEventListener(type, reach, { capture: true, passive: true });
+    };
     const reach = () => {
       for (const type of REACHING) this.removeEventListener(type, reach, true);
       this.grader().catch((err) => this.#notice('engine',
         `The exercise engine failed to load (${message(err)}): answers cannot be checked.`));
+      this.#data().catch((err) => {
+        this.#notice('data', `The exercise's data failed to load (${message(err.cause ?? err)}): answers cannot be ` +
+          `checked. ${location.protocol === 'file:' ? 'A page opened from disk cannot fetch it: serve the book ' +
+          '(scripts/serve).' : 'It is fetched again when you next use the exercise.'}`);
+        listen();
+      });
     };
-    for (const type of REACHING) this.addEventListener(type, reach, { capture: true, passive: true });
+    listen();
     await this.#showSeed(seed, { updateHash: false });
   }
 
+  // An island is read at once; a data-src waits for #data().
   #readData() {
     try {
       const script = this.querySelector('script[data-exercise]');
+      if (!script && this.dataset.src) return true;
       if (!script) throw new Error('its data is missing');
       this.#file = script.textContent;
       const data = JSON.parse(this.#file);
@@ -143,7 +181,7 @@ export class SbExercise extends SbWidget {
   // A bare <sb-exercise> (an embed): the shell is built from the engine's book variant.
   async #renderShell() {
     try {
-      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.grader(), typeset()]);
+      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.#ready(), typeset()]);
       const variant = engine.exerciseVariant(this.#file, this.exerciseId, 0);
       this.insertAdjacentHTML('beforeend', exerciseShellHTML({
         id: this.exerciseId,
@@ -225,7 +263,7 @@ export class SbExercise extends SbWidget {
     let grade;
     const waiting = setTimeout(() => this.#say(part, '', 'Loading the grader…'), WAIT_NOTE_MS);
     try {
-      const engine = await this.grader();
+      const engine = await this.#ready();
       clearTimeout(waiting);
       grade = engine.exerciseGrade(this.#file, this.exerciseId, seed, index, answer);
     } catch (err) {
@@ -252,13 +290,16 @@ export class SbExercise extends SbWidget {
 
   // Draws a random variant the engine accepts, shows it and puts it in the URL.
   async newVariant() {
-    let engine;
-    try {
-      engine = await this.grader();
-    } catch (err) {
-      this.#notice('variant', `No variant can be drawn: the engine failed to load (${message(err)}).`);
+    const [loaded, data] = await Promise.allSettled([this.grader(), this.#data()]);
+    if (loaded.status === 'rejected') {
+      this.#notice('variant', `No variant can be drawn: the engine failed to load (${message(loaded.reason)}).`);
       return;
     }
+    if (data.status === 'rejected') {
+      this.#notice('variant', `No variant can be drawn: ${message(data.reason)}.`);
+      return;
+    }
+    const engine = loaded.value;
     let lastError = null;
     for (let i = 0; i < VARIANT_TRIES; i += 1) {
       const seed = randomSeed();
@@ -291,13 +332,13 @@ export class SbExercise extends SbWidget {
     this.classList.add('is-loading');
     this.setAttribute('aria-busy', 'true');
     try {
-      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.grader(), typeset()]);
+      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.#ready(), typeset()]);
       variant ??= engine.exerciseVariant(this.#file, this.exerciseId, seed);
       if (generation !== this.#generation) return;
       this.#fill(renderPrompt(variant.prompt), variant.parts.map((part) => partSolutionHTML(part, renderTex)));
     } catch (err) {
       if (generation !== this.#generation) return;
-      this.#notice('variant', `Variant ${seed} cannot be shown (${message(err)}); this is the book's problem.`);
+      this.#notice('variant', `Variant ${seed} cannot be shown: ${message(err)}. This is the book's problem.`);
       this.#seed = 0;
       this.#showVariantBar(0);
       this.#fill(this.#book.prompt, this.#book.solutions);

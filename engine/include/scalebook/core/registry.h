@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "scalebook/core/checks.h"
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/result_builder.h"
 #include "scalebook/core/schema.h"
 #include "scalebook/core/status.h"
@@ -63,7 +64,7 @@ class ResolvedInputs {
   void set_dimension(const std::string& name, double size) { dimensions_[name] = size; }
 
   // False on the numbers-only path (sweeps, searches): the calculator builds no steps.
-  bool explain() const { return explain_; }
+  bool explain() const { return kExplains && explain_; }
 
   // The given or default number input farthest from 1 in orders of magnitude (the likeliest
   // cause of a result that overflows), or empty when there is none.

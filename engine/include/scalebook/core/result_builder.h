@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "scalebook/core/explain_only.h"
 #include "scalebook/core/schema.h"
 #include "scalebook/core/status.h"
 #include "scalebook/core/value.h"
@@ -28,12 +29,6 @@ struct ResultBuffer {
   // would be dropped unread, so none is built.
   bool tables = true;
 };
-
-// Whether this build explains at all. core/explains.cpp says yes; the numbers-only WebAssembly
-// modules link bindings/wasm/numbers_only.cpp in its place, which says no, and link-time
-// optimisation then drops every step's code (about 10% of a module). A constant defined in
-// one file, not a macro, so the same compiled objects make both.
-extern const bool kExplains;
 
 // A table with the spec's columns, in order, and no rows yet.
 Table empty_table(const TableSpec& spec);
