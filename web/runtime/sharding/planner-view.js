@@ -117,7 +117,8 @@ const T_LANE = 54;
 // stays legible when a phone shrinks it); a dashed mark where the lane's total ends.
 export function timelineSVG(result) {
   const model = timelineModel(result);
-  const x = (t) => (T_WIDTH * t) / model.span;
+  // To a tenth of a unit: finer is invisible, and every digit is in the page.
+  const x = (t) => Math.round((10 * T_WIDTH * t) / model.span) / 10;
   const parts = [];
   model.lanes.forEach((lane, k) => {
     const y = k * T_LANE;
