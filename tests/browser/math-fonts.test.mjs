@@ -74,3 +74,37 @@ for (const url of ['01-roofline.html', '03-sharding.html', '05-training.html']) 
     await shown.page.close();
   });
 }
+
+// A chapter's formulas come from its own cut of each font (web/builder/page-fonts.mjs); the
+// site-wide cut is fetched only for a character its static math lacks, and draws it.
+test("01-roofline.html: a first visit fetches only the page's own fonts, and a letter its math lacks the site-wide one", async () => {
+  const { page, errors } = await site.open('01-roofline.html', undefined, { reached: false });
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready);
+  const fonts = () => page.evaluate(() => performance.getEntriesByType('resource')
+    .map((e) => new URL(e.name).pathname.replace('/assets/katex/fonts/', '')).filter((name) => name.endsWith('.woff2')));
+  const first = await fonts();
+  assert.deepEqual(first.filter((name) => !/^KaTeX_[\w-]+\.[0-9a-f]{10}\.woff2$/.test(name)), []);
+  assert.deepEqual(first.map((name) => name.replace(/\..*/, '')).sort(), ['KaTeX_Main-Regular', 'KaTeX_Math-Italic']);
+  // An italic K, which no formula of chapter 1 draws.
+  await page.evaluate(() => {
+    const math = document.createElement('span');
+    math.className = 'katex';
+    math.innerHTML = '<span class="katex-html"><span class="mord mathnormal" data-font-check>K</span></span>';
+    document.querySelector('main p').append(math);
+  });
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/KaTeX_Math-Italic.woff2')));
+  await page.evaluate(() => document.fonts.ready);
+  assert.deepEqual(await page.evaluate(() => [...document.fonts]
+    .filter((f) => f.family.replace(/"/g, '') === 'KaTeX_Math' && f.style === 'italic' && f.weight === '400').map((f) => f.status)), ['loaded', 'loaded']);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-font-check]' });
+  assert.deepEqual((await cdp.send('CSS.getPlatformFontsForNode', { nodeId })).fonts.map((f) => f.familyName), ['KaTeX_Math']);
+  await cdp.detach();
+  assert.deepEqual((await fonts()).filter((name) => !first.includes(name)), ['KaTeX_Math-Italic.woff2']);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import katex from 'katex';
 import { buildSite } from '../../web/builder/build.mjs';
 import { addUsedChars, readKatexCss } from '../../web/builder/font-usage.mjs';
-import { RUNTIME_TEX, SAFE, LETTERS, LETTER_FONTS, fontChars } from '../../web/builder/fonts.mjs';
+import { RUNTIME_TEX, SAFE, LETTERS, LETTER_FONTS, HINTING_GREEK, fontChars } from '../../web/builder/fonts.mjs';
+import { HINTING_LATIN, unicodeRange, writePageFaces } from '../../web/builder/page-fonts.mjs';
 import { cmapChars } from './woff2-cmap.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,7 +33,10 @@ test('every font KaTeX\'s stylesheet can ask for is written, as woff2 only, and 
   const originals = fs.readdirSync(ORIGINALS).filter((f) => f.endsWith('.woff2')).sort();
   assert.equal(originals.length, 20);
   assert.deepEqual(referenced, originals);
-  assert.deepEqual(fs.readdirSync(fontsDir()).sort(), originals);
+  // Beside them, the chapters' own cuts (page-fonts.mjs), named by their content.
+  const files = fs.readdirSync(fontsDir());
+  assert.deepEqual(files.filter((f) => !/\.[0-9a-f]{10}\.woff2$/.test(f)).sort(), originals);
+  assert.ok(files.some((f) => f.startsWith('KaTeX_Main-Regular.') && f !== 'KaTeX_Main-Regular.woff2'));
   for (const name of originals) {
     const before = fs.statSync(path.join(ORIGINALS, name)).size;
     const after = fs.statSync(path.join(fontsDir(), name)).size;
@@ -76,6 +80,103 @@ test('a font keeps the letters an exercise value can bring into it, and bold no 
   assert.ok([...LETTERS].every((ch) => upright.has(ch)));
 });
 
+// The @font-face rules of a stylesheet: [{ family, style, weight, url, range }], range a Set of
+// characters, or null for none.
+function faceRules(css) {
+  return [...css.matchAll(/@font-face\{([^}]*)\}/g)].map(([, body]) => {
+    const get = (name) => new RegExp(`(?:^|;)${name}:([^;]*)`).exec(body)?.[1];
+    const range = get('unicode-range');
+    return {
+      family: get('font-family').replace(/"/g, ''), style: get('font-style'), weight: get('font-weight'), url: /url\(([^)]*)\)/.exec(body)[1],
+      range: range === undefined ? null : new Set(range.split(', ').flatMap((part) => {
+        const [from, to = from] = part.slice(2).split('-').map((hex) => parseInt(hex, 16));
+        return Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
+      })),
+    };
+  });
+}
+
+test('a chapter draws its static math from its own cut of each font, and the site-wide file only for the rest', () => {
+  const chapters = fs.readdirSync(out).filter((f) => /^\d\d-[a-z-]+\.html$/.test(f) && !f.endsWith('-solutions.html'));
+  assert.ok(chapters.includes('05-training.html'));
+  const rules = fs.readFileSync(path.join(out, 'assets/katex/katex-rules.min.css'), 'utf8');
+  assert.ok(!rules.includes('@font-face') && rules.includes('.katex .mathnormal{'));
+  const siteFaces = faceRules(fs.readFileSync(path.join(out, 'assets/katex/katex.min.css'), 'utf8'));
+  assert.equal(siteFaces.length, 20);
+  let zeroWidth = 0;
+  for (const page of chapters) {
+    const slug = page.replace('.html', '');
+    const html = fs.readFileSync(path.join(out, page), 'utf8');
+    // KaTeX's rules come without their faces, the page's math sheet declares them.
+    assert.ok(html.includes('<link rel="stylesheet" href="assets/katex/katex-rules.min.css">') && !html.includes('katex.min.css'), page);
+    // What its formulas draw, its closed sections (moved to its folds page) included.
+    const used = addUsedChars(html, CSS, new Map());
+    const folds = path.join(out, 'assets/folds', page);
+    if (fs.existsSync(folds)) addUsedChars(fs.readFileSync(folds, 'utf8'), CSS, used);
+    const faces = faceRules(fs.readFileSync(path.join(out, 'assets/css/math', `${slug}.css`), 'utf8'));
+    for (const site of siteFaces) {
+      const file = site.url.replace('fonts/', '').replace('.woff2', '');
+      const same = faces.filter((f) => f.family === site.family && f.style === site.style && f.weight === site.weight);
+      const original = cmapChars(fs.readFileSync(path.join(ORIGINALS, `${file}.woff2`)));
+      const drawn = [...(used.get(file) ?? [])].filter((ch) => original.has(ch));
+      // KaTeX's zero-width space draws nothing, in the font whose range covers it.
+      const invisible = [...(used.get(file) ?? [])].filter((ch) => !original.has(ch) && /\p{Default_Ignorable_Code_Point}/u.test(ch));
+      if (!drawn.length) {
+        // A font the page does not draw: the site-wide face as katex.min.css has it.
+        assert.deepEqual(same, [{ ...site, url: `../../katex/fonts/${file}.woff2` }], `${page} ${file}`);
+        continue;
+      }
+      const wanted = new Set(drawn);
+      // With the letters FreeType's auto-hinter measures, of the scripts drawn.
+      if (drawn.some((ch) => /\p{Script=Greek}/u.test(ch))) for (const ch of HINTING_GREEK) if (original.has(ch)) wanted.add(ch);
+      if (drawn.some((ch) => /\p{Script=Latin}/u.test(ch))) for (const ch of HINTING_LATIN) if (original.has(ch)) wanted.add(ch);
+      const own = same.find((f) => f.url !== `../../katex/fonts/${file}.woff2`);
+      assert.match(own.url, new RegExp(`^\\.\\./\\.\\./katex/fonts/${file}\\.[0-9a-f]{10}\\.woff2$`));
+      // Its range is exactly the characters drawn (and the hinting letters), and its file holds
+      // those and no others but the mirror images harfbuzz adds (a ≤ brings its ≥, a ( its )).
+      assert.deepEqual([...own.range].sort(), [...wanted, ...invisible].sort(), `${page} ${file}`);
+      const held = cmapChars(fs.readFileSync(path.join(out, 'assets/css/math', own.url)));
+      assert.deepEqual([...wanted].filter((ch) => !held.has(ch)), [], `${page} ${file}`);
+      assert.deepEqual([...held].filter((ch) => !wanted.has(ch) && !/\p{Bidi_Mirrored}/u.test(ch)), [], `${page} ${file}`);
+      // The site-wide file serves the other characters it was cut to, and those only: all it
+      // holds but the page's and the mirror images harfbuzz added.
+      const siteHeld = cmapChars(fs.readFileSync(path.join(fontsDir(), `${file}.woff2`)));
+      const siteFace = same.find((f) => f !== own);
+      const rest = siteFace?.range ?? new Set();
+      assert.deepEqual([...rest].filter((ch) => wanted.has(ch) || !siteHeld.has(ch)), [], `${page} ${file}`);
+      assert.deepEqual([...siteHeld].filter((ch) => !wanted.has(ch) && !rest.has(ch) && !/\p{Bidi_Mirrored}/u.test(ch)), [], `${page} ${file}`);
+      assert.equal(same.length, rest.size ? 2 : 1, `${page} ${file}`);
+      if (own.range.has('\u200b')) zeroWidth++;
+    }
+  }
+  assert.equal(zeroWidth, chapters.length, 'every chapter\'s KaTeX_Main covers the zero-width space');
+});
+
+test('pages whose math draws the same characters share one file of each font', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scalebook-page-fonts-'));
+  fs.mkdirSync(path.join(dir, 'fonts'));
+  const katexDist = path.join(ROOT, 'node_modules/katex/dist');
+  const page = (tex) => katex.renderToString(tex, { output: 'html' });
+  const site = fontChars(fs.readFileSync(path.join(katexDist, 'katex.min.css'), 'utf8'), { pages: [], exerciseTexts: [] });
+  const faces = await writePageFaces(katexDist, dir, {
+    pages: new Map([['a', page('x + 2')], ['b', page('2 + x')], ['c', page('a + 2')]]), site, cssDir: dir,
+  });
+  const own = (slug, family) => faceRules(faces.get(slug).join('\n')).filter((f) => f.family === family && /\.[0-9a-f]{10}\./.test(f.url));
+  const [a, b, c] = ['a', 'b', 'c'].map((slug) => own(slug, 'KaTeX_Math'));
+  assert.equal(a.length, 1);
+  assert.deepEqual([...a[0].range].sort().join(''), [...new Set(`x${HINTING_LATIN}`)].sort().join(''));
+  assert.equal(b[0].url, a[0].url);
+  assert.notEqual(c[0].url, a[0].url);
+  assert.deepEqual(own('a', 'KaTeX_Main').map((f) => [...f.range].sort().join('')), ['+2']);
+  assert.deepEqual(fs.readdirSync(path.join(dir, 'fonts')).map((f) => f.replace(/\..*/, '')).sort(),
+    ['KaTeX_Main-Regular', 'KaTeX_Math-Italic', 'KaTeX_Math-Italic']);
+});
+
+test('a unicode-range lists code points in order, consecutive ones as one range', () => {
+  assert.equal(unicodeRange(new Set('αx()* ')), 'U+20, U+28-2A, U+78, U+3B1');
+  assert.equal(unicodeRange(new Set('\u{1D400}')), 'U+1D400');
+});
+
 // The mapping of KaTeX's classes to font files, as the browser reads katex.min.css.
 test('font-usage reads which font file draws each character', () => {
   const fontsOf = (tex, displayMode = false) => {
@@ -89,6 +190,8 @@ test('font-usage reads which font file draws each character', () => {
   assert.deepEqual(fontsOf('\\sum', true), { 'KaTeX_Size2-Regular': '∑' });
   assert.deepEqual(fontsOf('\\sum'), { 'KaTeX_Size1-Regular': '∑' });
   assert.deepEqual(fontsOf('\\Bigg('), { 'KaTeX_Size4-Regular': '(' });
+  // MathML (the elements' worked steps) is drawn in the browser's math font, never KaTeX's.
+  assert.deepEqual(Object.keys(addUsedChars(katex.renderToString('x \\le 2', { output: 'mathml' }), CSS, new Map())), []);
 });
 
 // Worked steps are typeset in the browser from the engine's TeX; the fonts keep what that TeX

@@ -18,6 +18,7 @@ import { SHEETS } from './sheets.mjs';
 import { hoistPageStyles } from './page-styles.mjs';
 import { writeSearchIndex } from './search-index.mjs';
 import { writeKatexAssets } from './fonts.mjs';
+import { writePageFaces } from './page-fonts.mjs';
 import { elementFiles, workerFiles } from './domains.mjs';
 import { linkedSheets } from './linked-sheets.mjs';
 import { takeFolds, foldsMeta, foldsPage } from './lazy-folds.mjs';
@@ -39,19 +40,25 @@ function readToc(chaptersDir) {
 
 // mathRules: page slug -> the rules of the classes that stand for its KaTeX style attributes
 // (page-styles.mjs);
-// math: the built pages' HTML and the exercise files' texts, whose formulas the fonts must draw.
+// math: the built pages' HTML and the exercise files' texts, whose formulas the fonts must draw,
+// and chapters: slug -> each chapter page's HTML (its closed sections in).
 async function copyAssets(out, mathRules, math) {
   const assets = path.join(out, 'assets');
   fs.mkdirSync(path.join(assets, 'css'), { recursive: true });
   for (const [name, css] of Object.entries(SHEETS)) fs.writeFileSync(path.join(assets, 'css', `${name}.css`), css.trim() + '\n');
   // Each page's own: a reader of one chapter fetches its rules only (a shared file was 3 kB
   // brotli; chapter 3's half of it).
-  fs.mkdirSync(path.join(assets, 'css', 'math'), { recursive: true });
+  // A chapter's also declares KaTeX's fonts, with its own cuts (page-fonts.mjs).
+  const mathDir = path.join(assets, 'css', 'math');
+  fs.mkdirSync(mathDir, { recursive: true });
+  const katexDist = path.join(ROOT, 'node_modules/katex/dist');
+  const cacheDir = path.join(ROOT, 'node_modules/.cache/scalebook-fonts');
+  const site = await writeKatexAssets(katexDist, path.join(assets, 'katex'), math, { cacheDir });
+  const pageFaces = await writePageFaces(katexDist, path.join(assets, 'katex'),
+    { pages: math.chapters, site: new Map(site.map(({ file, chars }) => [file, chars])), cssDir: mathDir, cacheDir });
   for (const [slug, rules] of mathRules) {
-    fs.writeFileSync(path.join(assets, 'css', 'math', `${slug}.css`), [...rules.values()].sort().join('\n') + '\n');
+    fs.writeFileSync(path.join(mathDir, `${slug}.css`), [...[...rules.values()].sort(), ...(pageFaces.get(slug) ?? [])].join('\n') + '\n');
   }
-  await writeKatexAssets(path.join(ROOT, 'node_modules/katex/dist'), path.join(assets, 'katex'), math,
-    { cacheDir: path.join(ROOT, 'node_modules/.cache/scalebook-fonts') });
   // The engine modules' .wasm beside the bundle, where engine.mjs's loader looks for them.
   for (const { name } of engineModules) {
     fs.copyFileSync(path.join(WASM_DIR, `${name}.wasm`), path.join(assets, `${name}.wasm`));
@@ -160,6 +167,7 @@ export async function buildSite({
   const pickEngine = await enginePicker({ wasmDir: WASM_DIR });
   const ready = new Set();
   const html = []; // every page as written, for the fonts' subsets
+  const chapterHtml = new Map(); // and each chapter's by slug, for its own
   const placedIn = new Map(); // chapter slug -> its exercise ids in page order
   const written = toc.sections.filter((s) => s.file);
   for (const section of written) {
@@ -185,6 +193,7 @@ export async function buildSite({
     // Written first, so the line a failed check names can be looked at.
     fs.writeFileSync(pageFile, page);
     html.push(page);
+    chapterHtml.set(section.slug, page);
     checkPage(page, pageFile, file);
     if (ctx.solutions.entries.length) {
       const solutionRules = new Map();
@@ -235,7 +244,7 @@ export async function buildSite({
   }
   const exerciseTexts = fs.readdirSync(exercisesDir).filter((f) => f.endsWith('.json'))
     .map((f) => fs.readFileSync(path.join(exercisesDir, f), 'utf8'));
-  await copyAssets(out, mathRules, { pages: html, exerciseTexts });
+  await copyAssets(out, mathRules, { pages: html, exerciseTexts, chapters: chapterHtml });
   await precompress(out, { cacheDir: path.join(ROOT, 'node_modules/.cache/scalebook-precompressed') });
   return { out, pages: [...ready], exercises: exercises.size };
 }

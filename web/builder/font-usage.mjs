@@ -141,7 +141,9 @@ export function addUsedChars(html, { rules, faces }, used) {
       } else if (!selfClosing) {
         const classes = new Set(attrs.match(/\bclass="([^"]*)"/)?.[1].split(/\s+/).filter(Boolean) ?? []);
         stack.push({ tag: tag.toLowerCase(), classes });
-        fonts.push(computed(rules, stack, fonts[fonts.length - 1]));
+        // MathML (KaTeX's MathML output, as the elements' worked steps are) takes the browser's
+        // math font: MathML Core's user-agent sheet sets font-family: math on <math>.
+        fonts.push(tag.toLowerCase() === 'math' ? { family: 'math' } : computed(rules, stack, fonts[fonts.length - 1]));
       }
     }
     root.lastIndex = tokens.lastIndex;

@@ -38,7 +38,7 @@ const ANY_VALUE = `${LETTERS}0123456789.`;
 // The Greek letters FreeType's auto-hinter (Chromium on Linux) measures Greek heights and stems
 // on (afblue.dat): a subset holding alpha without them draws it a pixel off (chapter 5 did).
 // The Latin ones are in printable ASCII.
-const HINTING_GREEK = 'ΓΒΕΖΘΟΩΔΞβθδζλξαειοπστωγημρφχψ';
+export const HINTING_GREEK = 'ΓΒΕΖΘΟΩΔΞβθδζλξαειοπστωγημρφχψ';
 
 // Every TeX command the engine writes into worked steps (engine/src; fonts.test.mjs checks the
 // list against the sources), in the settings where they change font: fractions and \left..\right
@@ -102,7 +102,7 @@ const SUBSET_OPTIONS = { targetFormat: 'woff2', noHinting: true };
 // The subset of one font, from the cache when the same font was cut to the same characters
 // before: harfbuzz takes about half a second over the twenty fonts, and the characters change
 // only when a formula brings a new one.
-async function subset(original, text, cacheDir) {
+export async function subset(original, text, cacheDir) {
   const key = crypto.createHash('sha256').update(original).update(text).update(JSON.stringify(SUBSET_OPTIONS)).digest('hex');
   const cached = cacheDir && path.join(cacheDir, `${key}.woff2`);
   if (cached && fs.existsSync(cached)) {
@@ -120,8 +120,10 @@ async function subset(original, text, cacheDir) {
   return out;
 }
 
-// Writes katex.min.css (woff2 sources only, the rules the site uses: katex-css.mjs) and the subset woff2 fonts under `outDir`.
-// Returns [{ file, before, after, chars }] (bytes).
+// Writes katex.min.css (woff2 sources only, the rules the site uses: katex-css.mjs), the same
+// rules without the @font-face ones as katex-rules.min.css (for a page whose own sheet declares
+// the fonts: page-fonts.mjs), and the subset woff2 fonts under `outDir`.
+// Returns [{ file, before, after, chars }] (bytes; chars: the characters kept).
 export async function writeKatexAssets(katexDist, outDir, { pages, exerciseTexts }, { cacheDir = null } = {}) {
   if (cacheDir) {
     fs.mkdirSync(cacheDir, { recursive: true });
@@ -130,12 +132,14 @@ export async function writeKatexAssets(katexDist, outDir, { pages, exerciseTexts
   const css = fs.readFileSync(path.join(katexDist, 'katex.min.css'), 'utf8');
   fs.mkdirSync(path.join(outDir, 'fonts'), { recursive: true });
   const woff2Only = css.replace(/(url\([^)]*\.woff2\) format\(["']woff2["']\))(?:,url\([^)]*\) format\(["'](?:woff|truetype)["']\))+/g, '$1');
-  fs.writeFileSync(path.join(outDir, 'katex.min.css'), subsetKatexCss(woff2Only, [...pages, ...browserMath(exerciseTexts)]) + '\n');
+  const rules = subsetKatexCss(woff2Only, [...pages, ...browserMath(exerciseTexts)]);
+  fs.writeFileSync(path.join(outDir, 'katex.min.css'), rules + '\n');
+  fs.writeFileSync(path.join(outDir, 'katex-rules.min.css'), rules.replace(/@font-face\{[^}]*\}/g, '') + '\n');
   const chars = fontChars(css, { pages, exerciseTexts });
   return Promise.all([...chars].map(async ([file, set]) => {
     const original = fs.readFileSync(path.join(katexDist, 'fonts', `${file}.woff2`));
     const cut = await subset(original, [...set].sort().join(''), cacheDir);
     fs.writeFileSync(path.join(outDir, 'fonts', `${file}.woff2`), cut);
-    return { file, before: original.length, after: cut.length, chars: set.size };
+    return { file, before: original.length, after: cut.length, chars: set };
   }));
 }

@@ -26,15 +26,17 @@ function preloads({ engine, chunks }) {
 }
 
 // KaTeX's sheet, the page's own classes standing for its style attributes (page-styles.mjs),
-// and the exercises' sheet (its id tells sb-exercise the page has it).
-const mathSheets = (slug) => `<link rel="stylesheet" href="assets/katex/katex.min.css">
+// and the exercises' sheet (its id tells sb-exercise the page has it). A chapter takes KaTeX's
+// rules without its fonts: its own sheet declares them, cut to the page (fonts.mjs).
+const mathSheets = (slug, ownFonts) => `<link rel="stylesheet" href="assets/katex/${ownFonts ? 'katex-rules.min.css' : 'katex.min.css'}">
 <link rel="stylesheet" href="assets/css/math/${slug}.css">
 <link rel="stylesheet" id="sb-exercise-style" href="assets/css/exercise.css">
 `;
 
 // `math`: the page's slug when it holds KaTeX output, which needs KaTeX's stylesheet (and,
-// through it, fonts) and the page's math classes; else null.
-function head(title, description, { engine = null, chunks = [], math = null } = {}) {
+// through it, fonts) and the page's math classes; else null. `ownFonts`: its math sheet
+// declares the fonts.
+function head(title, description, { engine = null, chunks = [], math = null, ownFonts = false } = {}) {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -43,7 +45,7 @@ function head(title, description, { engine = null, chunks = [], math = null } = 
 <title>${escapeHtml(title)}</title>
 <meta name="description" content="${escapeHtml(description)}">
 <link rel="icon" href="assets/favicon.svg" type="image/svg+xml">
-${math ? mathSheets(math) : ''}<link rel="stylesheet" href="assets/site.css">
+${math ? mathSheets(math, ownFonts) : ''}<link rel="stylesheet" href="assets/site.css">
 <script type="module" src="assets/scalebook.js"></script>
 <script src="assets/file-notice.js" defer></script>
 ${preloads({ engine, chunks })}
@@ -99,7 +101,7 @@ export function chapterPage({ toc, section, chapter, exercises = [], prev, next,
   const mainId = `chapter-${section.number}`;
   const nav = `<nav class="chapter-nav" aria-label="Chapters">${prev ? `<span>← ${sectionLink(prev)}</span>` : '<span></span>'}
 <a href="index.html">Contents</a>${nextHTML(next, nextWritten)}</nav>`;
-  return `${head(`${section.number}. ${chapter.title} · ${toc.title}`, section.summary, { engine: needsEngine(chapter.html) ? engineModule : null, chunks, math: section.slug })}
+  return `${head(`${section.number}. ${chapter.title} · ${toc.title}`, section.summary, { engine: needsEngine(chapter.html) ? engineModule : null, chunks, math: section.slug, ownFonts: true })}
 <body>
 ${header(toc, mainId)}
 <div class="layout">
