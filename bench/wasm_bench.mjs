@@ -58,7 +58,7 @@ for (const [name, inputs, calls, tag] of cases) {
 
 // The prepared path: inputs checked once, then one typed array in and one out per call.
 for (const [name, inputs, , tag] of cases) {
-  if (!held.has(name)) continue;
+  if (!held.has(name) || !engine.prepares) continue; // a partial module has no prepare()
   const schema = engine.schema(name);
   const input = schema.inputs.find((i) => (i.type === 'number' || i.type === 'count') && typeof i.default === 'number' && i.group === 'main');
   const vary = input ? [input.name] : [];

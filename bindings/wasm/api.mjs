@@ -89,6 +89,8 @@ export function wrapModule(module) {
   return {
     // False for a numbers-only module: calculate() then takes { steps: false } only.
     explains,
+    // False for a module a book page gets that leaves prepare() out (a partial one).
+    prepares: typeof module.prepare === 'function',
     list: () => JSON.parse(module.list()),
     chips: () => JSON.parse(module.chips()),
     // The model catalog: [{ id, name, params, params_active, notes, fields: [{ name, value, unit,
@@ -143,6 +145,9 @@ export function wrapModule(module) {
     // Each evaluation copies x into the module and the results out, allocating nothing in
     // the engine; a bad value throws a CalculatorError naming its input.
     prepare(name, { inputs = {}, vary = [], outputs = [] } = {}) {
+      if (typeof module.prepare !== 'function') {
+        fail('', "prepare is not in this engine module, which holds only what its book page's elements call; loadEngine('scalebook-engine') prepares", 'not_found');
+      }
       const calculator = check.text(name, 'calculator');
       const fixed = check.inputs(inputs);
       const varying = check.names(vary, 'vary');

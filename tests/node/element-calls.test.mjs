@@ -43,3 +43,15 @@ test('the check finds a call an element leaves undeclared', () => {
   assert.deepEqual([...text.matchAll(CALLED)].map((m) => m[1] ?? m[2]), ['gpu-cluster']);
   assert.deepEqual([...text.matchAll(SIMULATED)].map(simulated), ['gpu-collective', 'pipeline']);
 });
+
+// A partial module (the only kind a page of declaring elements may get) leaves prepare() out
+// (bindings/wasm/CMakeLists.txt): an element that needs it must first teach the picker so.
+test('no declaring element prepares a calculation', () => {
+  const files = elementFiles();
+  for (const [tag, element] of Object.entries(ELEMENTS)) {
+    if (!element.calls || !files.has(tag)) continue;
+    const text = [...sources(files.get(tag))].map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    assert.doesNotMatch(text, /\.prepare\(/, `${tag} prepares a calculation`);
+  }
+  assert.match("engine.prepare('training', {})", /\.prepare\(/);
+});

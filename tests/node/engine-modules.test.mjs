@@ -126,6 +126,15 @@ test('the builder picks the smallest module holding the page elements, and a gra
   const partial = names(await loadEngine('scalebook-engine-training-sharding'));
   for (const left of ['training-search', 'slice', 'flops-per-dollar']) assert.ok(!partial.includes(left), left);
   assert.ok(!(await loadEngine('scalebook-engine-training-sharding')).simulations().includes('collective'));
+  // No book element prepares a calculation: a partial module leaves prepare() out.
+  for (const m of engineModules) {
+    const engine = await loadEngine(m.name);
+    assert.equal(engine.prepares, !m.partial, m.name);
+    if (m.partial) {
+      assert.throws(() => engine.prepare('training'), (e) => e instanceof CalculatorError && e.code === 'not_found' &&
+        e.message === "prepare is not in this engine module, which holds only what its book page's elements call; loadEngine('scalebook-engine') prepares");
+    }
+  }
   assert.equal(engine(`${chapter5}<sb-training-search>`), WHOLE_ENGINE);
   assert.equal(engine(`${chapter5}<sb-slice>`), WHOLE_ENGINE);
   // An embed is known at run time only by its elements' domains: never a partial module.
