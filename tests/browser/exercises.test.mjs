@@ -400,6 +400,37 @@ test('a first visit fetches no exercise data until an answer box is focused, the
   await page.close();
 });
 
+// An exercise's code in two: what shows it (sb-exercise-*.js, preloaded) and what checks and
+// draws variants (exercise-live-*.js), with the store that writes progress (progress-store-*.js);
+// the code that reads saved progress (progress-reader-*.js) comes only when something is saved.
+test('a first visit and a scroll past an exercise fetch only the code that shows it; a focused answer box brings the rest, and a check grades and saves', async () => {
+  const { page, errors } = await site.open(CHAPTER, undefined, { reached: false });
+  const scripts = () => page.evaluate(() => performance.getEntriesByType('resource')
+    .map((r) => new URL(r.name).pathname).filter((name) => name.endsWith('.js')));
+  const LIVE = /^\/assets\/exercise-live-\w+\.js$/;
+  const WRITER = /^\/assets\/progress-store-\w+\.js$/;
+  const lazy = (name) => LIVE.test(name) || WRITER.test(name) || /^\/assets\/progress-reader-\w+\.js$/.test(name);
+  await ready(page);
+  await page.locator(EX3).scrollIntoViewIfNeeded();
+  await page.locator(EX3).hover();
+  await page.waitForLoadState('networkidle');
+  const first = await scripts();
+  assert.equal(first.filter((name) => /^\/assets\/sb-exercise-\w+\.js$/.test(name)).length, 1);
+  assert.deepEqual(first.filter(lazy), []);
+  const preloaded = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((l) => new URL(l.href).pathname));
+  assert.deepEqual(preloaded.filter(lazy), []);
+
+  await Promise.all([page.waitForRequest((r) => LIVE.test(new URL(r.url()).pathname)),
+    page.locator(`${EX3} [data-answer]`).focus()]);
+  assert.deepEqual(await answer(page, EX3, 'a', '240'), { text: 'correct', result: 'correct' });
+  assert.equal((await scripts()).filter((name) => WRITER.test(name)).length, 1);
+  assert.equal(await page.evaluate((key) => JSON.parse(localStorage.getItem(key)).exercises[key.split('/')[1]].solved,
+    `scalebook.progress/${CRITICAL}`), true);
+  assert.equal(await page.locator(`${EX3} [data-badge]`).isVisible(), true);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('exercise data that cannot be fetched is said in the exercise, loses no progress, and the next reach tries again', async () => {
   const { page, errors } = await site.open(CHAPTER);
   let refuse = false;

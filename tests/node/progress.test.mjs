@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseProgress, mergeProgress, summarize, emptyProgress } from '../../web/runtime/exercises/progress.js';
 import { ProgressStore, MemoryStorage, PROGRESS_KEY } from '../../web/runtime/exercises/progress-store.js';
+import { ProgressReader } from '../../web/runtime/exercises/progress-reader.js';
 
 const NOW = '2025-01-02T03:04:05.000Z';
 const storeOver = (storage) => new ProgressStore(storage, { now: () => NOW });
@@ -190,6 +191,30 @@ test('one bad record in the stored progress hides none of the others, and its te
   assert.deepEqual(Object.keys(after).sort(), ['a', 'd']);
   assert.equal(after.a.solved, true);
   assert.equal(after.a.attempts, 2);
+});
+
+// A page reads with ProgressReader until a first write (page-progress.js): it must see what the
+// store sees, and write nothing.
+test('the reader a page starts with reads what the store wrote, says the same, and writes nothing', () => {
+  const storage = new MemoryStorage();
+  storage.setItem(PROGRESS_KEY, JSON.stringify({ ...FORMAT_2, exercises: { old: rec(true, '7'), bad: { solved: 1 } } }));
+  storage.setItem(`${PROGRESS_KEY}/x`, '{"format":"scalebook-progress"');
+  const store = storeOver(storage);
+  store.record('a', { seed: 5, part: 'p', parts: ['p'], answer: '3', correct: true });
+  store.reset(['old']);
+  const stored = snapshot(storage);
+  const reader = new ProgressReader(storage, { now: () => NOW });
+  assert.deepEqual(reader.read(), store.read());
+  assert.equal(reader.notice, store.notice);
+  assert.match(reader.notice, /^2 saved records could not be read .*exercise bad: attempts is not a whole number; exercise x: it is not valid JSON/);
+  assert.deepEqual(reader.get('a'), store.get('a'));
+  assert.equal(reader.get('a').parts.p.seed, 5);
+  assert.equal(reader.get('old'), null, 'the reset hides the record under the single key of earlier pages');
+  assert.equal(reader.exportText(), store.exportText());
+  assert.deepEqual(reader.noteChange(`${PROGRESS_KEY}/a`, null), ['a']);
+  assert.equal(reader.noteChange(null, null), null);
+  assert.deepEqual(reader.noteChange('other', null), []);
+  assert.deepEqual(snapshot(storage), stored);
 });
 
 test("an exercise saved by a newer Scalebook is left untouched and the answer is kept in memory", () => {

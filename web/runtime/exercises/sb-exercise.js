@@ -23,19 +23,19 @@
 //
 // The variant on screen follows the URL hash "#ex-ID=SEED" (variant-hash.js), else the seed of
 // the last check saved in progress, else the book's problem (seed 0).
+//
+// This file is what a reader who only reads runs: the variant bar, the saved answers and badge,
+// the hash read, the notices, and listeners. Checking, variants, worked solutions fetched and a
+// bare element's shell are exercise-live.js, imported when the reader reaches for the exercise
+// or a saved or linked variant must show (a dynamic import, so a page does not preload it).
 import { SbWidget } from '../core/widget-base.js';
 import { loadGrader } from '../../../bindings/wasm/engine.mjs';
-import { exerciseShellHTML, partSolutionHTML } from './exercise-html.js';
 import { adoptSheets } from '../core/sheets.js';
-import { seedFromHash, hashWithSeed, randomSeed, MAX_SEED } from './variant-hash.js';
-import { pageProgress, announceProgress, watchProgress } from './page-progress.js';
-import { canFetchSolutions, fetchSolution } from './solution-page.js';
-import { fetchExercise } from './exercise-data.js';
-import { focusScrollable } from '../core/scroll-focus.js';
+import { seedFromHash, MAX_SEED } from './variant-hash.js';
+import { currentProgress, savedProgress, watchProgress } from './page-progress.js';
 import './exercise-css.js';
 
 const STYLE_ID = 'sb-exercise-style';
-const VARIANT_TRIES = 5; // a drawn seed can fail the exercise's conditions; try a few
 const message = (err) => err?.message ?? String(err);
 
 // Light DOM cannot carry scoped CSS: the book's pages link the exercise sheet (id STYLE_ID),
@@ -45,14 +45,9 @@ function addStyleOnce() {
   adoptSheets(document, ['exercise']);
 }
 
-// The browser's Markdown + KaTeX, fetched only when a variant needs it (see typeset.js).
-const typeset = () => import('../core/typeset.js');
-
 // What a reader does that says they are about to answer: the grader comes then, not when the
 // exercise merely scrolls past (a pointer crossing it on the way down is no such sign).
 const REACHING = ['focusin', 'pointerdown', 'touchstart'];
-// A Check that waits longer than this for the grader says so, so the click is seen to work.
-const WAIT_NOTE_MS = 250;
 
 // Only the page's wiring comes from SbWidget: the book's problem shows (and the element starts)
 // before any engine is here, and it lives in the light DOM with notices of its own. Its engine
@@ -60,16 +55,18 @@ const WAIT_NOTE_MS = 250;
 // chapter's own module leaves out.
 export class SbExercise extends SbWidget {
   #started = false;
-  #file = ''; // the engine's text of this exercise, from the island or the fetched data file
+  #shown = false; // the variant bar is up: the hash is followed from then on
+  #file = ''; // an island's exercise, as the engine reads it
   #spec = null;
-  #fetching = null; // the data file's fetch, while it is on its way
   #seed = 0;
-  #book = null; // the prerendered seed-0 prompt and solutions, restored by "Book's problem"
-  #generation = 0; // the latest variant request; older ones finishing late are dropped
+  #live = null; // exercise-live.js's ExerciseLive for this element, once asked for
+  #grading = null;
   #notices = new Map();
   #stopWatching = null;
   #onHash = () => this.#followHash();
-  #grading = null;
+
+  get seed() { return this.#seed; }
+  get exerciseId() { return this.#spec?.id ?? this.id; }
 
   // The grader, loading it the first time; a failed load is tried again at the next call.
   grader() {
@@ -80,29 +77,53 @@ export class SbExercise extends SbWidget {
     return this.#grading;
   }
 
-  // This exercise's data (#file, #spec): there already from an island, else fetched from data-src;
-  // a failed fetch is tried again at the next call.
-  #data() {
-    if (this.#spec) return Promise.resolve();
-    this.#fetching ??= fetchExercise(this.dataset.src, this.id).then(({ spec, file }) => {
-      this.#spec = spec;
-      this.#file = file;
-      this.#notice('data', '');
-    }, (err) => {
-      this.#fetching = null;
-      throw new Error(`its data did not load (${message(err)})`, { cause: err });
+  // Grades part `index`; resolves once the feedback line is written. Never throws.
+  async check(index) {
+    try {
+      await (await this.#loadLive()).check(index);
+    } catch (err) {
+      const part = this.#parts()[index];
+      if (part) this.#say(part, 'invalid', `This answer cannot be checked: ${message(err)}`);
+    }
+  }
+
+  // Draws a random variant the engine accepts, shows it and puts it in the URL.
+  async newVariant() {
+    try {
+      await (await this.#loadLive()).newVariant();
+    } catch (err) {
+      this.#notice('variant', `No variant can be drawn: ${message(err)}.`);
+    }
+  }
+
+  // The rest of the element (exercise-live.js), loaded the first time; a failed load is tried
+  // again at the next call.
+  #loadLive() {
+    this.#live ??= import('./exercise-live.js').then(({ ExerciseLive }) => new ExerciseLive(this, this.#host()), (err) => {
+      this.#live = null;
+      throw err;
     });
-    return this.#fetching;
+    return this.#live;
   }
 
-  // The grader, once this exercise's data is here too: what a check or a variant waits for.
-  async #ready() {
-    const [engine] = await Promise.all([this.grader(), this.#data()]);
-    return engine;
+  // What exercise-live.js reads and calls of this element.
+  #host() {
+    const element = this;
+    return {
+      file: this.#file,
+      spec: this.#spec,
+      get seed() { return element.#seed; },
+      set seed(seed) {
+        element.#seed = seed;
+        element.#showVariantBar(seed);
+      },
+      parts: () => this.#parts(),
+      notice: (kind, text) => this.#notice(kind, text),
+      say: (part, result, text) => this.#say(part, result, text),
+      clearAnswers: () => this.#clearAnswers(),
+      showSaved: (restoreAnswers) => this.#showSaved(restoreAnswers),
+    };
   }
-
-  get seed() { return this.#seed; }
-  get exerciseId() { return this.#spec?.id ?? this.id; }
 
   connectedCallback() {
     addStyleOnce();
@@ -125,14 +146,15 @@ export class SbExercise extends SbWidget {
     if (!this.#readData()) return;
     if (!this.querySelector('[data-prompt]') && !(await this.#renderShell())) return;
     this.#wire();
-    this.#book = {
-      prompt: this.querySelector('[data-prompt]').innerHTML,
-      solutions: this.#parts().map((p) => p.querySelector('[data-solution]')?.innerHTML ?? ''),
-    };
+    // What is saved is read before the exercise shows (nothing to read on a first visit).
+    const store = await savedProgress().catch((err) => {
+      this.#notice('store', `Your saved progress could not be read here: ${message(err)}.`);
+      return null;
+    });
     this.querySelector('[data-variant-bar]').hidden = false;
-    const store = pageProgress();
-    const saved = store.get(this.exerciseId);
-    if (document.querySelector('sb-exercise') === this) {
+    this.#shown = true;
+    const saved = store?.get(this.exerciseId);
+    if (store && document.querySelector('sb-exercise') === this) {
       store.read(); // only a full read finds what could not be read; said once, at the first exercise
       if (store.notice) this.#notice('store', store.notice);
     }
@@ -148,20 +170,33 @@ export class SbExercise extends SbWidget {
     };
     const reach = () => {
       for (const type of REACHING) this.removeEventListener(type, reach, true);
-      this.grader().catch((err) => this.#notice('engine',
-        `The exercise engine failed to load (${message(err)}): answers cannot be checked.`));
-      this.#data().catch((err) => {
-        this.#notice('data', `The exercise's data failed to load (${message(err.cause ?? err)}): answers cannot be ` +
-          `checked. ${location.protocol === 'file:' ? 'A page opened from disk cannot fetch it: serve the book ' +
-          '(scripts/serve).' : 'It is fetched again when you next use the exercise.'}`);
-        listen();
-      });
+      const failed = (err) => this.#notice('engine',
+        `The exercise engine failed to load (${message(err)}): answers cannot be checked.`);
+      this.grader().catch(failed);
+      this.#loadLive().then((live) => live.reach(), (err) => {
+        failed(err);
+        return false;
+      }).then((ok) => { if (!ok) listen(); });
     };
     listen();
-    await this.#showSeed(seed, { updateHash: false });
+    if (seed !== 0) {
+      this.#showSeed(seed, { updateHash: false });
+      return;
+    }
+    // The book's problem, as the build drew it.
+    this.#showVariantBar(0);
+    this.#clearAnswers();
+    this.#showSaved(true);
   }
 
-  // An island is read at once; a data-src waits for #data().
+  // A variant other than the book's (or the book's back after one) is drawn by exercise-live.js.
+  #showSeed(seed, options) {
+    this.#loadLive().then((live) => live.showSeed(seed, options), (err) => {
+      this.#notice('variant', `Variant ${seed} cannot be shown: ${message(err)}. This is the book's problem.`);
+    });
+  }
+
+  // An island is read at once; a data-src is fetched by exercise-live.js.
   #readData() {
     try {
       const script = this.querySelector('script[data-exercise]');
@@ -181,20 +216,7 @@ export class SbExercise extends SbWidget {
   // A bare <sb-exercise> (an embed): the shell is built from the engine's book variant.
   async #renderShell() {
     try {
-      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.#ready(), typeset()]);
-      const variant = engine.exerciseVariant(this.#file, this.exerciseId, 0);
-      this.insertAdjacentHTML('beforeend', exerciseShellHTML({
-        id: this.exerciseId,
-        title: variant.title,
-        promptHTML: renderPrompt(variant.prompt),
-        hintsHTML: (this.#spec.hints ?? []).map(renderPrompt),
-        parts: variant.parts.map((part, i) => ({
-          ...part,
-          labelHTML: part.label ? renderPrompt(part.label) : undefined,
-          solutionHTML: partSolutionHTML({ ...part, book: this.#spec.parts?.[i]?.book }, renderTex),
-        })),
-      }));
-      return true;
+      return await (await this.#loadLive()).renderShell();
     } catch (err) {
       this.#notice('engine', `This exercise cannot be shown: ${message(err)}.`);
       return false;
@@ -222,143 +244,9 @@ export class SbExercise extends SbWidget {
     this.addEventListener('toggle', (event) => {
       const summary = event.target.querySelector?.(':scope > [data-show-solution]');
       if (summary) summary.textContent = event.target.open ? 'Hide worked solution' : 'Show worked solution';
-      if (summary && event.target.open) {
-        focusScrollable(event.target); // a step too wide for a phone scrolls, by keyboard too
-        this.#loadSolution(event.target.querySelector('[data-solution]'));
-      }
+      // Without exercise-live.js the solution box keeps its link to the solutions page.
+      if (summary && event.target.open) this.#loadLive().then((live) => live.openSolution(event.target), () => {});
     }, true);
-  }
-
-  // The book's solution of a part lives on the chapter's solutions page until first opened
-  // (solution-page.js); its box holds a link to it meanwhile, which stays if it cannot come.
-  async #loadSolution(box) {
-    const link = box?.querySelector(':scope > [data-solution-link]');
-    if (!link || !box.dataset.src || this.#seed !== 0 || !canFetchSolutions() || box.hasAttribute('aria-busy')) return;
-    box.setAttribute('aria-busy', 'true');
-    const note = link.querySelector('[data-solution-error]');
-    note?.remove();
-    try {
-      const html = await fetchSolution(box.dataset.src);
-      if (this.#seed !== 0 || !box.contains(link)) return; // a variant replaced it meanwhile
-      box.innerHTML = html;
-      focusScrollable(box);
-      const index = this.#parts().indexOf(box.closest('.sb-exercise-part'));
-      if (index >= 0) this.#book.solutions[index] = html;
-    } catch (err) {
-      link.insertAdjacentHTML('beforeend', '<span data-solution-error></span>');
-      link.querySelector('[data-solution-error]').textContent = ` (It could not be loaded here: ${message(err)}.)`;
-    } finally {
-      box.removeAttribute('aria-busy');
-    }
-  }
-
-  // Grades part `index`; resolves once the feedback line is written. Never throws.
-  async check(index) {
-    const part = this.#parts()[index];
-    if (!part) return;
-    const answer = part.dataset.kind === 'choice'
-      ? part.querySelector('[data-answer]:checked')?.value ?? ''
-      : part.querySelector('[data-answer]')?.value ?? '';
-    const seed = this.#seed;
-    let grade;
-    const waiting = setTimeout(() => this.#say(part, '', 'Loading the grader…'), WAIT_NOTE_MS);
-    try {
-      const engine = await this.#ready();
-      clearTimeout(waiting);
-      grade = engine.exerciseGrade(this.#file, this.exerciseId, seed, index, answer);
-    } catch (err) {
-      clearTimeout(waiting);
-      this.#say(part, 'invalid', `This answer cannot be checked: ${message(err)}`);
-      return;
-    }
-    if (seed !== this.#seed) return; // the variant changed while the engine loaded
-    const unread = grade.parsed === null && grade.slip !== 'wrong-unit';
-    const result = grade.correct ? 'correct' : unread ? 'invalid' : 'incorrect';
-    this.#say(part, result, grade.feedback);
-    if (result === 'invalid') return; // an unreadable answer is not an attempt
-    const store = pageProgress();
-    store.record(this.exerciseId, {
-      seed, part: part.dataset.part, parts: this.#parts().map((p) => p.dataset.part), answer, correct: grade.correct,
-    });
-    // Here, beside the answer, and not only in the progress box at the chapter's end.
-    this.#notice('save', store.writeProblem);
-    announceProgress([this.exerciseId]);
-    this.dispatchEvent(new CustomEvent('sb-graded', {
-      bubbles: true, detail: { id: this.exerciseId, seed, part: part.dataset.part, ...grade },
-    }));
-  }
-
-  // Draws a random variant the engine accepts, shows it and puts it in the URL.
-  async newVariant() {
-    const [loaded, data] = await Promise.allSettled([this.grader(), this.#data()]);
-    if (loaded.status === 'rejected') {
-      this.#notice('variant', `No variant can be drawn: the engine failed to load (${message(loaded.reason)}).`);
-      return;
-    }
-    if (data.status === 'rejected') {
-      this.#notice('variant', `No variant can be drawn: ${message(data.reason)}.`);
-      return;
-    }
-    const engine = loaded.value;
-    let lastError = null;
-    for (let i = 0; i < VARIANT_TRIES; i += 1) {
-      const seed = randomSeed();
-      try {
-        const variant = engine.exerciseVariant(this.#file, this.exerciseId, seed);
-        await this.#showSeed(seed, { updateHash: true, variant });
-        return;
-      } catch (err) {
-        lastError = err;
-      }
-    }
-    this.#notice('variant', `No variant could be drawn: ${message(lastError)}.`);
-  }
-
-  async #showSeed(seed, { updateHash, variant = null }) {
-    const generation = ++this.#generation;
-    this.#seed = seed;
-    this.#notice('variant', '');
-    this.#showVariantBar(seed);
-    if (updateHash) {
-      this.#notice('hash', '');
-      history.replaceState(history.state, '', hashWithSeed(location.hash, this.exerciseId, seed));
-    }
-    this.#clearAnswers();
-    if (seed === 0) {
-      this.#fill(this.#book.prompt, this.#book.solutions);
-      this.#showSaved(true);
-      return;
-    }
-    this.classList.add('is-loading');
-    this.setAttribute('aria-busy', 'true');
-    try {
-      const [engine, { renderPrompt, renderTex }] = await Promise.all([this.#ready(), typeset()]);
-      variant ??= engine.exerciseVariant(this.#file, this.exerciseId, seed);
-      if (generation !== this.#generation) return;
-      this.#fill(renderPrompt(variant.prompt), variant.parts.map((part) => partSolutionHTML(part, renderTex)));
-    } catch (err) {
-      if (generation !== this.#generation) return;
-      this.#notice('variant', `Variant ${seed} cannot be shown: ${message(err)}. This is the book's problem.`);
-      this.#seed = 0;
-      this.#showVariantBar(0);
-      this.#fill(this.#book.prompt, this.#book.solutions);
-    } finally {
-      if (generation === this.#generation) {
-        this.classList.remove('is-loading');
-        this.removeAttribute('aria-busy');
-      }
-    }
-    if (generation === this.#generation) this.#showSaved(true);
-  }
-
-  #fill(promptHTML, solutions) {
-    this.querySelector('[data-prompt]').innerHTML = promptHTML;
-    this.#parts().forEach((part, i) => {
-      const solution = part.querySelector('[data-solution]');
-      if (solution) solution.innerHTML = solutions[i] ?? '';
-      const details = solution?.closest('details');
-      if (details) details.open = false;
-    });
   }
 
   #showVariantBar(seed) {
@@ -383,7 +271,7 @@ export class SbExercise extends SbWidget {
   // The solved badge, each part's solved mark and (after a variant change or a reload) the
   // last answers given to this very variant.
   #showSaved(restoreAnswers) {
-    const record = pageProgress().get(this.exerciseId);
+    const record = currentProgress()?.get(this.exerciseId);
     const badge = this.querySelector('[data-badge]');
     if (badge) badge.hidden = !record?.solved;
     this.classList.toggle('is-solved', Boolean(record?.solved));
@@ -399,7 +287,7 @@ export class SbExercise extends SbWidget {
   }
 
   #followHash() {
-    if (!this.#book) return; // not started yet: #start reads the hash itself
+    if (!this.#shown) return; // not started yet: #start reads the hash itself
     const { present, seed, raw } = seedFromHash(location.hash, this.exerciseId);
     if (!present) return; // a plain anchor: keep the variant on screen
     if (seed === null) this.#badHash(raw);

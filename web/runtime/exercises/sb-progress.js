@@ -10,9 +10,13 @@
 //     one row per chapter (href defaults to CHAPTER.html; only a relative or http(s) one
 //     becomes a link) and the totals, Export, Import.
 // "Attempted" counts every exercise checked at least once, solved ones included. Copies of
-// progress that could not be read (backups) are listed with a Restore button each.
-import { summarize, exerciseStatus } from './progress.js';
-import { pageProgress, announceProgress, watchProgress } from './page-progress.js';
+// progress that could not be read (backups) are listed with a Restore button each. Drawing it
+// only reads the progress (and reads nothing while nothing is saved); Reset, Import and Restore
+// write, with the store that comes when first used (page-progress.js).
+import { summarize, exerciseStatus } from './progress-counts.js';
+import {
+  currentProgress, readProgress, savedProgress, writableProgress, announceProgress, watchProgress,
+} from './page-progress.js';
 import { adoptSheets, sheetsOf } from '../core/sheets.js';
 import { escapeHTML } from '../core/escape.js';
 import { safeHref } from '../core/safe-url.js';
@@ -65,12 +69,17 @@ export class SbProgress extends HTMLElement {
   #stopWatching = null;
 
   connectedCallback() {
-    if (!this.shadowRoot) {
-      this.attachShadow({ mode: 'open' });
-      this.#render();
-    }
     this.#stopWatching ??= watchProgress(() => this.#update());
-    this.#update();
+    if (this.shadowRoot) {
+      this.#update();
+      return;
+    }
+    this.attachShadow({ mode: 'open' });
+    // Drawn once what is saved has been read, so the counts it shows first are the right ones.
+    savedProgress().catch(() => null).then(() => {
+      this.#render();
+      this.#update();
+    });
   }
 
   disconnectedCallback() {
@@ -107,13 +116,16 @@ export class SbProgress extends HTMLElement {
   // Re-reads the store and refreshes the counts; the buttons and messages stay as they are.
   #update() {
     const root = this.shadowRoot;
-    if (!root) return;
-    const store = pageProgress();
-    const state = store.read();
+    if (!root?.querySelector('[data-summary]')) return;
+    const store = currentProgress();
+    const state = store?.read() ?? { exercises: {} };
     const notice = root.querySelector('[data-notice]');
-    notice.textContent = store.notice;
-    notice.hidden = !store.notice;
-    this.#updateBackups(store.backups());
+    notice.textContent = store?.notice ?? '';
+    notice.hidden = !notice.textContent;
+    const backups = store?.backups() ?? [];
+    this.#updateBackups(backups);
+    // A backup listed is there to be restored: have the store that writes ready for it.
+    if (backups.length) writableProgress().catch(() => {});
     if (this.#isBook) this.#updateBook(state);
     else this.#updateChapter(state);
   }
@@ -165,9 +177,11 @@ export class SbProgress extends HTMLElement {
     if (!button) return;
     const confirm = this.shadowRoot.querySelector('[data-confirm]');
     if (button.matches('[data-restore]')) {
-      const result = pageProgress().restore(button.dataset.restore);
-      this.#say(result.message, !result.ok);
-      if (result.ok) announceProgress(null);
+      this.#write((store) => {
+        const result = store.restore(button.dataset.restore);
+        this.#say(result.message, !result.ok);
+        if (result.ok) announceProgress(null);
+      });
     } else if (button.matches('[data-export]')) this.#export();
     else if (button.matches('[data-reset]')) {
       confirm.hidden = false;
@@ -176,11 +190,25 @@ export class SbProgress extends HTMLElement {
     } else if (button.matches('[data-cancel-reset]')) this.#closeConfirm();
     else if (button.matches('[data-confirm-reset]')) {
       const ids = this.#ids();
-      const count = pageProgress().reset(ids);
-      this.#closeConfirm();
-      this.#say(`This chapter's progress is reset (${plural(count, 'exercise')} forgotten).`);
-      announceProgress(ids);
+      this.#write((store) => {
+        const count = store.reset(ids);
+        this.#closeConfirm();
+        this.#say(`This chapter's progress is reset (${plural(count, 'exercise')} forgotten).`);
+        announceProgress(ids);
+      });
     }
+  }
+
+  // Runs `change` with the store that writes; says so when that store cannot load.
+  async #write(change) {
+    let store;
+    try {
+      store = await writableProgress();
+    } catch (err) {
+      this.#say(`Your progress cannot be changed now: ${err?.message ?? err}. Try again.`, true);
+      return;
+    }
+    change(store);
   }
 
   #closeConfirm() {
@@ -191,8 +219,15 @@ export class SbProgress extends HTMLElement {
     reset.focus();
   }
 
-  #export() {
-    const blob = new Blob([pageProgress().exportText()], { type: 'application/json' });
+  async #export() {
+    let text;
+    try {
+      text = (currentProgress() ?? await readProgress()).exportText();
+    } catch (err) {
+      this.#say(`Your progress cannot be exported now: ${err?.message ?? err}. Try again.`, true);
+      return;
+    }
+    const blob = new Blob([text], { type: 'application/json' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
     link.download = 'scalebook-progress.json';
@@ -216,9 +251,11 @@ export class SbProgress extends HTMLElement {
     } finally {
       input.value = ''; // choosing the same file again must fire change again
     }
-    const result = pageProgress().importText(text);
-    this.#say(result.message, !result.ok);
-    if (result.ok) announceProgress(null);
+    await this.#write((store) => {
+      const result = store.importText(text);
+      this.#say(result.message, !result.ok);
+      if (result.ok) announceProgress(null);
+    });
   }
 
   #say(text, isError = false) {
