@@ -15,6 +15,7 @@ import { chapterPage, indexPage, solutionsPage } from './templates.mjs';
 import { embedPage } from './embed.mjs';
 import { precompress } from './compress.mjs';
 import { SHEETS } from './sheets.mjs';
+import { minified } from './minify.mjs';
 import { hoistPageStyles } from './page-styles.mjs';
 import { writeSearchIndex } from './search-index.mjs';
 import { writeKatexAssets } from './fonts.mjs';
@@ -45,7 +46,7 @@ function readToc(chaptersDir) {
 async function copyAssets(out, mathRules, math) {
   const assets = path.join(out, 'assets');
   fs.mkdirSync(path.join(assets, 'css'), { recursive: true });
-  for (const [name, css] of Object.entries(SHEETS)) fs.writeFileSync(path.join(assets, 'css', `${name}.css`), css.trim() + '\n');
+  for (const [name, css] of Object.entries(SHEETS)) fs.writeFileSync(path.join(assets, 'css', `${name}.css`), minified(css, 'css'));
   // Each page's own: a reader of one chapter fetches its rules only (a shared file was 3 kB
   // brotli; chapter 3's half of it).
   // A chapter's also declares KaTeX's fonts, with its own cuts (page-fonts.mjs).
@@ -57,7 +58,7 @@ async function copyAssets(out, mathRules, math) {
   const pageFaces = await writePageFaces(katexDist, path.join(assets, 'katex'),
     { pages: math.chapters, site: new Map(site.map(({ file, chars }) => [file, chars])), cssDir: mathDir, cacheDir });
   for (const [slug, rules] of mathRules) {
-    fs.writeFileSync(path.join(mathDir, `${slug}.css`), [...[...rules.values()].sort(), ...(pageFaces.get(slug) ?? [])].join('\n') + '\n');
+    fs.writeFileSync(path.join(mathDir, `${slug}.css`), minified([...[...rules.values()].sort(), ...(pageFaces.get(slug) ?? [])].join('\n'), 'css'));
   }
   // The engine modules' .wasm beside the bundle, where engine.mjs's loader looks for them.
   for (const { name } of engineModules) {
@@ -65,10 +66,12 @@ async function copyAssets(out, mathRules, math) {
   }
   // <sb-model-config>'s examples: the presets' config.json files the engine's tests read.
   fs.cpSync(path.join(ROOT, 'tests/fixtures/model-configs'), path.join(assets, 'model-configs'), { recursive: true });
-  for (const name of ['site.css', 'favicon.svg', 'file-notice.js']) {
-    fs.copyFileSync(path.join(ROOT, 'web/static', name), path.join(assets, name));
+  fs.copyFileSync(path.join(ROOT, 'web/static/favicon.svg'), path.join(assets, 'favicon.svg'));
+  for (const [name, loader] of [['site.css', 'css'], ['file-notice.js', 'js']]) {
+    fs.writeFileSync(path.join(assets, name), minified(fs.readFileSync(path.join(ROOT, 'web/static', name), 'utf8'), loader));
   }
 }
+
 
 // markdown-it-katex brings its own KaTeX, which it never calls (typeset.js hands it ours): every
 // import of 'katex' resolves to the one the page uses, or the variant chunk carries two.

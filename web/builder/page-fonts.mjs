@@ -1,7 +1,7 @@
 // Each chapter's own cut of KaTeX's fonts. The site-wide cuts (fonts.mjs) hold every character
 // any page, exercise variant or worked step may draw; a chapter's static math draws far fewer
 // (chapter 5 fetched 30.5 kB of them). Per font a chapter's math draws, it gets a file of those
-// characters and the letters FreeType's auto-hinter measures, named by its content so chapters
+// characters and the Greek letters FreeType's auto-hinter measures, named by its content so chapters
 // with the same set share it, and its math sheet declares, for every KaTeX face,
 //  - the chapter's file, with a unicode-range of its characters, and
 //  - the site-wide file, with a unicode-range of the site's other characters,
@@ -40,13 +40,13 @@ export function unicodeRange(chars) {
 // needs no glyph: harfbuzz makes it invisible in any font that covers it.
 const INVISIBLE = /\p{Default_Ignorable_Code_Point}/u;
 
-// The Latin letters (and digit) the auto-hinter measures heights on (afblue.dat), as
-// HINTING_GREEK: the site-wide cuts hold all of ASCII, and a page's cut without them drew its
-// formulas a pixel off in places (chapter 5: 99 pixels of one fraction differed).
-export const HINTING_LATIN = 'THEZOCQSLUfijkdbhuvxzoescnrpqgy0';
+// Only the Greek letters the auto-hinter measures are added (HINTING_GREEK: an alpha without
+// them drew a pixel off). Its Latin ones ("THEZOCQS..."), 5.7 kB of chapter 5's 23, are not:
+// without them chapter 5's formulas differ in antialiasing only, which a 3x zoom of the
+// screenshots did not show (2026-12-05).
 
 // font file name -> the characters the page's formulas draw in it that KaTeX's font has (`has`:
-// file -> Set) or that draw nothing, with the hinting Greek or Latin where it draws any. A character
+// file -> Set) or that draw nothing, with the hinting Greek where it draws any. A character
 // the face's range leaves out goes to another font: Chromium drew the zero-width space in
 // Liberation Serif.
 export function pageFontChars(faces, html, has) {
@@ -54,7 +54,6 @@ export function pageFontChars(faces, html, has) {
   for (const [file, set] of used) {
     for (const ch of set) if (!has(file).has(ch) && !INVISIBLE.test(ch)) set.delete(ch);
     if ([...set].some((ch) => /\p{Script=Greek}/u.test(ch))) for (const ch of HINTING_GREEK) if (has(file).has(ch)) set.add(ch);
-    if ([...set].some((ch) => /\p{Script=Latin}/u.test(ch))) for (const ch of HINTING_LATIN) if (has(file).has(ch)) set.add(ch);
     if (![...set].some((ch) => has(file).has(ch))) used.delete(file);
   }
   return used;
